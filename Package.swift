@@ -1,0 +1,22 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "SwiftApiDsl",
+    platforms: [.macOS(.v12), .iOS(.v15), .tvOS(.v15), .watchOS(.v8)],
+    products: [
+        .library(name: "SwiftApiDsl", targets: ["SwiftApiDsl"]),
+        .library(name: "SwiftApiDslMock", targets: ["SwiftApiDslMock"]),
+    ],
+    // The library promises zero package dependencies: tools that only the project
+    // itself needs live in nested packages (Transports/, Benchmarks/).
+    dependencies: [],
+    targets: [
+        .target(name: "SwiftApiDsl"),
+        .target(name: "SwiftApiDslMock", dependencies: ["SwiftApiDsl"]),
+        .executableTarget(name: "Examples", dependencies: ["SwiftApiDsl"]),
+        .testTarget(name: "SwiftApiDslTests", dependencies: ["SwiftApiDsl"]),
+        .testTarget(name: "WireTests", dependencies: ["SwiftApiDsl"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,87 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Text forms of requests and errors with secrets taken out.
+enum Redaction {
+    static let placeholder = "<redacted>"
+
+    /// `GET http://host/path?query`, the URL without its password.
+    static func line(for request: URLRequest) -> String {
+        "\(request.httpMethod ?? "GET") \(request.url.map(url) ?? "<no URL>")"
+    }
+
+    /// The URL as text, its password (if any) replaced.
+    static func url(_ url: URL) -> String {
+        guard url.password != nil, var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
+            return url.absoluteString
+        }
+        components.password = placeholder
+        return components.string ?? url.absoluteString
+    }
+
+    /// The request's headers, secret values replaced, sorted by name.
+    static func headers(of request: URLRequest) -> [String: String] {
+        var headers = request.allHTTPHeaderFields ?? [:]
+        for (name, _) in headers where HeaderField.secrets.contains(name.lowercased()) {
+            headers[name] = placeholder
+        }
+        return headers
+    }
+
+    /// What a mirror shows of a request: method, URL and redacted headers.
+    static func mirrorChildren(of request: URLRequest) -> [(label: String?, value: Any)] {
+        [
+            ("method", request.httpMethod ?? "GET"),
+            ("url", request.url.map(url) ?? "<no URL>"),
+            ("headers", headers(of: request).sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }),
+        ]
+    }
+
+    /// A one-line description of an error: its own description, with the code for `URLError`s
+    /// (whose Linux description is only a domain and a number).
+    static func describe(_ error: Error) -> String {
+        switch error {
+        case let error as URLError:
+            "URLError \(error.code.rawValue) (\(urlErrorName(error.code)))"
+        case let error as DecodingError:
+            describe(error)
+        case is CancellationError:
+            "the task was cancelled (CancellationError)"
+        case let error as LocalizedError where error.errorDescription != nil:
+            error.errorDescription ?? ""
+        default:
+            String(describing: error)
+        }
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        let (kind, context): (String, DecodingError.Context?) = switch error {
+        case .typeMismatch(let type, let context): ("type mismatch for \(type)", context)
+        case .valueNotFound(let type, let context): ("value of \(type) not found", context)
+        case .keyNotFound(let key, let context): ("key '\(key.stringValue)' not found", context)
+        case .dataCorrupted(let context): ("data corrupted", context)
+        @unknown default: ("decoding error", nil)
+        }
+        guard let context else { return kind }
+        let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+        return "\(kind) at '\(path.isEmpty ? "<root>" : path)': \(context.debugDescription)"
+    }
+
+    private static func urlErrorName(_ code: URLError.Code) -> String {
+        switch code {
+        case .cancelled: "cancelled"
+        case .timedOut: "timed out"
+        case .cannotConnectToHost: "cannot connect to host"
+        case .cannotFindHost: "cannot find host"
+        case .networkConnectionLost: "network connection lost"
+        case .notConnectedToInternet: "not connected to internet"
+        case .httpTooManyRedirects: "too many redirects"
+        case .badServerResponse: "bad server response"
+        case .badURL: "bad URL"
+        case .unsupportedURL: "unsupported URL"
+        default: "code \(code.rawValue)"
+        }
+    }
+}

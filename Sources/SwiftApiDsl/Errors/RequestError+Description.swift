@@ -1,0 +1,73 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+// Descriptions of errors name the stage, the request's method and URL and the cause. They never
+// contain the values of `Authorization`, `Cookie` or `Proxy-Authorization`, nor a URL password:
+// every textual form (description, debugDescription, localizedDescription, dump) is redacted.
+
+extension RequestError: LocalizedError, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// The stage that failed: `"modify"`, `"transport"`, `"validate"` or `"fatal"`.
+    public var stage: String {
+        switch self {
+        case .modify: "modify"
+        case .transport: "transport"
+        case .validate: "validate"
+        case .fatal: "fatal"
+        }
+    }
+
+    public var errorDescription: String? { description }
+
+    public var description: String {
+        switch self {
+        case .modify(let request, let error):
+            "RequestError.modify: \(Redaction.line(for: request)) could not be built: \(Redaction.describe(error))"
+        case .transport(let request, let error):
+            "RequestError.transport: \(Redaction.line(for: request)) failed: \(Redaction.describe(error))"
+        case .validate(let request, let data, let response, let error):
+            "RequestError.validate: \(Redaction.line(for: request)) got status \(response.statusCode) "
+                + "(\(data.count) bytes) rejected by a validator: \(Redaction.describe(error))"
+        case .fatal(let fatal):
+            "RequestError.fatal: \(fatal.description)"
+        }
+    }
+
+    public var debugDescription: String { description }
+
+    public var customMirror: Mirror {
+        var children: [(label: String?, value: Any)] = [("stage", stage)]
+        if let request { children += Redaction.mirrorChildren(of: request) }
+        if let status = httpResponse?.statusCode { children.append(("statusCode", status)) }
+        if let error = underlyingError { children.append(("error", Redaction.describe(error))) }
+        return Mirror(self, children: children, displayStyle: .enum)
+    }
+}
+
+extension FatalError: LocalizedError, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    public var errorDescription: String? { description }
+
+    public var description: String {
+        switch self {
+        case .decoding(let type, let request, let response, let error):
+            "\(Redaction.line(for: request)) returned status \(response.httpResponse.statusCode) with "
+                + "\(response.body.count) bytes that do not decode as \(type): \(Redaction.describe(error))"
+        case .notHTTPResponse(let request, let response):
+            "\(Redaction.line(for: request)) got a response that is not HTTP: \(response.map { String(describing: type(of: $0)) } ?? "none")"
+        case .download(let request, let destination, let error):
+            "\(Redaction.line(for: request)) could not be saved to \(destination.path): \(Redaction.describe(error))"
+        case .unexpected(let error):
+            "unexpected error: \(Redaction.describe(error))"
+        }
+    }
+
+    public var debugDescription: String { description }
+
+    public var customMirror: Mirror {
+        var children: [(label: String?, value: Any)] = []
+        if let request { children += Redaction.mirrorChildren(of: request) }
+        if let error = underlyingError { children.append(("error", Redaction.describe(error))) }
+        return Mirror(self, children: children, displayStyle: .enum)
+    }
+}

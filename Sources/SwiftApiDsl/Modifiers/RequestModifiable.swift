@@ -1,0 +1,38 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A value that takes request modifiers: ``ApiClient`` (for every request it starts) and
+/// ``RequestBuilder`` (for one request). Each call returns a new value; the receiver is unchanged.
+///
+/// Add your own chained modifiers in an extension, so they read like the built-ins:
+/// ```swift
+/// extension RequestModifiable {
+///     func noCache() -> Self { modifier(.noCache()) }
+/// }
+/// ```
+public protocol RequestModifiable: Sendable {
+    /// Returns a copy with `modifier` appended.
+    func modifier(_ modifier: RequestModifier) -> Self
+}
+
+extension RequestModifiable {
+    /// Returns a copy with a modifier that edits the `URLRequest`; it may `await` and `throw`.
+    ///
+    /// ```swift
+    /// client.modifier { $0.cachePolicy = .reloadIgnoringLocalCacheData }
+    /// ```
+    public func modifier(_ modify: @escaping @Sendable (inout URLRequest) async throws -> Void) -> Self {
+        modifier(RequestModifier(modify))
+    }
+
+    /// Returns a copy with a modifier computed when the request is built.
+    ///
+    /// ```swift
+    /// client.modifier { .header(field: "X-Request-Id", try await nextRequestId()) }
+    /// ```
+    public func modifier(_ make: @escaping @Sendable () async throws -> RequestModifier) -> Self {
+        modifier(RequestModifier(make))
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A step that shapes a request before it is sent: sets a header, a query item, a body…
+///
+/// Modifiers may `await` and `throw`; a thrown error fails the request as
+/// ``RequestError/modify(_:_:)``. Every built-in modifier is a static member, so it is found by
+/// completion, and also a chained method on clients and requests (see ``RequestModifiable``):
+/// ```swift
+/// extension RequestModifier {
+///     static func noCache() -> RequestModifier {
+///         .init { $0.cachePolicy = .reloadIgnoringLocalCacheData }
+///     }
+/// }
+/// ```
+public struct RequestModifier: Sendable {
+    let apply: @Sendable (inout RequestDraft) async throws -> Void
+
+    /// Creates a modifier from a closure that edits the `URLRequest`.
+    ///
+    /// Setting `httpBody` replaces any body set earlier, a streamed one included.
+    public init(_ modify: @escaping @Sendable (inout URLRequest) async throws -> Void) {
+        apply = { draft in
+            try await modify(&draft.urlRequest)
+            if draft.body != nil, draft.urlRequest.httpBody != nil { draft.body = nil }
+        }
+    }
+
+    /// Creates a modifier that first computes another one, e.g. from a token fetched asynchronously.
+    ///
+    /// ```swift
+    /// RequestModifier { .bearer(try await tokenStore.token()) }
+    /// ```
+    public init(_ make: @escaping @Sendable () async throws -> RequestModifier) {
+        apply = { draft in try await make().apply(&draft) }
+    }
+
+    /// Creates a modifier over the whole draft, for built-ins that set more than a `URLRequest` holds.
+    init(draft apply: @escaping @Sendable (inout RequestDraft) async throws -> Void) {
+        self.apply = apply
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+// Modifiers for `URLRequest` properties and for how the request travels.
+
+extension RequestModifier {
+    /// The longest time, in seconds, the request may wait for the server without receiving a
+    /// byte; then it fails as ``RequestError/transport(_:_:)`` with `URLError(.timedOut)`.
+    ///
+    /// Sub-second values are honoured on every platform: the transport enforces the timeout
+    /// itself, because URLSession on Linux truncates it to whole seconds (0.5 fails at once).
+    /// A value of 0 or less turns the library's timer off.
+    public static func timeoutInterval(_ interval: TimeInterval) -> RequestModifier {
+        .init { $0.timeoutInterval = interval }
+    }
+
+    /// Sets the cache policy. On Linux, URLSession keeps no response cache, so every policy
+    /// behaves as `.reloadIgnoringLocalCacheData` there.
+    public static func cachePolicy(_ policy: URLRequest.CachePolicy) -> RequestModifier {
+        .init { $0.cachePolicy = policy }
+    }
+
+    /// Allows or forbids cellular networks (Apple platforms). Accepted and ignored on Linux.
+    public static func allowsCellularAccess(_ allowed: Bool) -> RequestModifier {
+        .init { $0.allowsCellularAccess = allowed }
+    }
+
+    /// Sets how redirects are followed; see ``RedirectPolicy``. The default is ``RedirectPolicy/follow``.
+    public static func redirectPolicy(_ policy: RedirectPolicy) -> RequestModifier {
+        .init(draft: { $0.redirectPolicy = policy })
+    }
+}
+
+extension RequestModifiable {
+    /// Sets the idle timeout in seconds; sub-second values are honoured on Linux too.
+    public func timeoutInterval(_ interval: TimeInterval) -> Self { modifier(.timeoutInterval(interval)) }
+    /// Sets the cache policy (no effect on Linux, which has no response cache).
+    public func cachePolicy(_ policy: URLRequest.CachePolicy) -> Self { modifier(.cachePolicy(policy)) }
+    /// Allows or forbids cellular networks (ignored on Linux).
+    public func allowsCellularAccess(_ allowed: Bool) -> Self { modifier(.allowsCellularAccess(allowed)) }
+    /// Sets how redirects are followed.
+    public func redirectPolicy(_ policy: RedirectPolicy) -> Self { modifier(.redirectPolicy(policy)) }
+}

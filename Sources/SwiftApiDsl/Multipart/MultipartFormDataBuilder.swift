@@ -1,0 +1,14 @@
+/// The result builder behind ``RequestModifiable/multipartFormData(boundary:_:)``.
+///
+/// It accepts ``TextField``, ``DataField``, ``FileField`` (any ``MultipartField``),
+/// `if`/`else`, `switch` and `for` loops.
+@resultBuilder
+public enum MultipartFormDataBuilder {
+    public static func buildExpression(_ field: some MultipartField) -> [MultipartPart] { [field.part] }
+    public static func buildExpression(_ parts: [MultipartPart]) -> [MultipartPart] { parts }
+    public static func buildBlock(_ components: [MultipartPart]...) -> [MultipartPart] { components.flatMap { $0 } }
+    public static func buildOptional(_ component: [MultipartPart]?) -> [MultipartPart] { component ?? [] }
+    public static func buildEither(first component: [MultipartPart]) -> [MultipartPart] { component }
+    public static func buildEither(second component: [MultipartPart]) -> [MultipartPart] { component }
+    public static func buildArray(_ components: [[MultipartPart]]) -> [MultipartPart] { components.flatMap { $0 } }
+}

@@ -1,0 +1,60 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// One request being described: started by an ``ApiClient`` (`client.get("users/7")`), shaped
+/// by modifiers and validators, then sent with `perform()` or `download(destination:)`.
+///
+/// It is a value: each call returns a new builder, and nothing is sent until you perform it,
+/// so a builder can be kept and performed several times.
+///
+/// **Paths.** `path` is appended to the base URL's path: base `https://h/api/v1` (with or
+/// without a trailing slash) and `users/7` or `/users/7` give `https://h/api/v1/users/7`.
+/// A trailing slash is kept (`books/` → `…/books/`). The path is literal text: every
+/// character other than letters, digits, `/` and `-._~!$'()*,;:@` is percent-encoded,
+/// including `?`, `#`, `%`, `+`, `&`, `=`, spaces and non-ASCII text; add queries with
+/// ``RequestModifiable/queryItem(name:_:)``. The base URL's query items are kept.
+/// A path with a control character (such as a newline), or a base URL without a scheme and
+/// host, fails the request as ``RequestError/modify(_:_:)``.
+public struct RequestBuilder: RequestModifiable, ResponseValidatable {
+    /// The client that started the request.
+    public let client: ApiClient
+    /// The HTTP method.
+    public let method: HttpMethod
+    /// The path relative to the client's base URL, if any.
+    public let path: String?
+    /// Whether the client's authentication is skipped.
+    public let bypassAuth: Bool
+    /// The encoder for this request's JSON bodies: the one given, else the client's.
+    public let jsonEncoder: JSONEncoder
+
+    /// The `body:` given at the start, already encoded (an encoding error fails the request
+    /// as ``RequestError/modify(_:_:)`` when it is performed).
+    let encodedBody: Result<Data, any Error>?
+    var modifiers: [RequestModifier] = []
+    var validators: [ResponseValidator] = []
+
+    init(client: ApiClient, method: HttpMethod, path: String?, bypassAuth: Bool, body: (any Encodable)?, jsonEncoder: JSONEncoder?) {
+        self.client = client
+        self.method = method
+        self.path = path
+        self.bypassAuth = bypassAuth
+        self.jsonEncoder = jsonEncoder ?? client.jsonEncoder
+        self.encodedBody = body.map { body in Result { try (jsonEncoder ?? client.jsonEncoder).encode(body) } }
+    }
+
+    /// Returns a copy with `modifier` appended; it runs after the client's modifiers and authentication.
+    public func modifier(_ modifier: RequestModifier) -> RequestBuilder {
+        var copy = self
+        copy.modifiers.append(modifier)
+        return copy
+    }
+
+    /// Returns a copy with `validator` appended; it runs after the client's validators.
+    public func validator(_ validator: ResponseValidator) -> RequestBuilder {
+        var copy = self
+        copy.validators.append(validator)
+        return copy
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A response: its body (raw `Data` or decoded) and its `HTTPURLResponse`.
+///
+/// ```swift
+/// let response: Response<Profile> = try await client.get("user/profile").perform()
+/// print(response.httpResponse.statusCode, response.body.name)
+/// ```
+public struct Response<Body> {
+    /// The body: the bytes received, or the value they decoded into.
+    public let body: Body
+    /// Status code and headers.
+    public let httpResponse: HTTPURLResponse
+
+    /// Creates a response.
+    public init(body: Body, httpResponse: HTTPURLResponse) {
+        self.body = body
+        self.httpResponse = httpResponse
+    }
+
+    /// The same response with another body, e.g. the decoded one.
+    public func withBody<NewBody>(_ body: NewBody) -> Response<NewBody> {
+        Response<NewBody>(body: body, httpResponse: httpResponse)
+    }
+}
+
+extension Response: Sendable where Body: Sendable {}
+
+/// A body type that can stand for "no content".
+///
+/// Decoding into such a type succeeds on an empty body (a `204`, an empty `200`) without
+/// reading JSON. ``EmptyResponse`` is the ready-made one; conform your own types to accept
+/// empty bodies too.
+public protocol EmptyDecodable: Decodable {
+    /// The value an empty body decodes into.
+    static var emptyValue: Self { get }
+}
+
+/// The body of a response that carries none, or whose content you ignore.
+///
+/// ```swift
+/// let _: EmptyResponse = try await client.delete("todos/7").perform()
+/// ```
+/// It decodes from an empty body and from any JSON at all.
+public struct EmptyResponse: EmptyDecodable, Sendable, Equatable {
+    public init() {}
+    public init(from decoder: Decoder) throws {}
+    public static var emptyValue: EmptyResponse { EmptyResponse() }
+}

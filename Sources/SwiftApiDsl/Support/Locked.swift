@@ -1,0 +1,17 @@
+import Foundation
+
+/// A value guarded by a lock, for the few places where shared mutable state is the point
+/// (the transport's table of running tasks, a task's progress).
+package final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    package init(_ value: Value) { self.value = value }
+
+    /// Runs `body` with exclusive access to the value.
+    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}
