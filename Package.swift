@@ -17,6 +17,7 @@ let package = Package(
         .executableTarget(name: "Examples", dependencies: ["SwiftApiDsl"]),
         .testTarget(name: "SwiftApiDslTests", dependencies: ["SwiftApiDsl"]),
         .testTarget(name: "WireTests", dependencies: ["SwiftApiDsl"]),
+        .testTarget(name: "SwiftApiDslMockTests", dependencies: ["SwiftApiDsl", "SwiftApiDslMock"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -32,8 +32,6 @@ public struct ApiClient: RequestModifiable, ResponseValidatable {
     var authenticationModifier: RequestModifier?
     /// Validators applied to every response, before the request's own.
     var validators: [ResponseValidator] = []
-    /// Whether validators run. `SwiftApiDslMock` turns this off by default.
-    package var appliesValidators = true
 
     /// Creates a client that sends its requests with URLSession.
     ///

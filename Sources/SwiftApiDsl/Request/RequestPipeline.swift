@@ -111,7 +111,7 @@ extension RequestBuilder {
 
     /// Step 6: every validator, the client's first; skipped on a mock unless it is told otherwise.
     private func validate(_ response: Response<Data>, of request: URLRequest) async throws {
-        guard client.appliesValidators else { return }
+        if let transport = client.transport as? any ValidatorsSwitch, !transport.appliesValidators { return }
         for validator in client.validators + validators {
             do {
                 try await validator.validate(response)
