@@ -52,7 +52,7 @@ final class MockTransport: ValidatorsSwitch, Sendable {
         state.withLock { $0.recorded.removeAll() }
     }
 
-    var appliesValidators: Bool { settings.appliesValidators }
+    var appliesValidators: Bool { state.withLock { $0.settings.appliesValidators } }
 
     // MARK: HTTPTransport
 
