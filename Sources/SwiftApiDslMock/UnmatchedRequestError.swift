@@ -30,16 +30,7 @@ public struct UnmatchedRequestError: Error, Sendable, CustomStringConvertible {
 
     public var description: String {
         let tried = triedStubs.isEmpty ? "no stubs are set" : "stubs tried, in order: " + triedStubs.joined(separator: ", ")
-        return "no stub of the strict ApiClientMock answers \(method) \(Self.redacted(url)) (path \"\(path)\"), "
+        return "no stub of the strict ApiClientMock answers \(method) \(url.redactedString) (path \"\(path)\"), "
             + "and no resultProvider did; \(tried)"
-    }
-
-    /// `url` as text, with a password replaced, as the library does in every description.
-    static func redacted(_ url: URL) -> String {
-        guard url.password != nil, var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
-            return url.absoluteString
-        }
-        components.password = "<redacted>"
-        return components.string ?? url.absoluteString
     }
 }

@@ -131,4 +131,10 @@ import Testing
         ])
         #expect(mock.recordedRequests.map(\.path) == ["old", "new", "away", "elsewhere/x"])
     }
+
+    @Test func descriptionNamesMethodAndUrlWithoutPassword() async throws {
+        let mock = ApiClientMock(baseUrl: URL(string: "https://me:secret@example.com/api")!)
+        try await mock.get("todos").perform()
+        #expect(mock.recordedRequests.map(\.description) == ["GET https://me:%3Credacted%3E@example.com/api/todos"])
+    }
 }
