@@ -23,6 +23,8 @@ final class URLSessionTaskState: @unchecked Sendable {
     private var failure: Error?
     private var lastActivity = DispatchTime.now().uptimeNanoseconds
     private var watchdog: Task<Void, Never>?
+    /// The task was cancelled only to end an authentication challenge (Linux); its response stands.
+    private var challengeCancelled = false
 
     /// Opens the sink (truncating the file) so that an empty body still leaves an empty file.
     init(request: URLRequest, sink: Sink, idleTimeout: TimeInterval) throws {
@@ -57,6 +59,10 @@ final class URLSessionTaskState: @unchecked Sendable {
             }
         }
         lock.withLock { self.watchdog = watchdog }
+    }
+
+    func noteChallengeCancelled() {
+        lock.withLock { challengeCancelled = true }
     }
 
     func noteActivity() {
@@ -98,8 +104,10 @@ final class URLSessionTaskState: @unchecked Sendable {
             file = nil
             let continuation = self.continuation
             self.continuation = nil
-            if let failure = failure ?? error { return (continuation, .failure(failure)) }
-            guard let http = (response ?? taskResponse) as? HTTPURLResponse else {
+            let http = (response ?? taskResponse) as? HTTPURLResponse
+            if let failure { return (continuation, .failure(failure)) }
+            if let error, !(challengeCancelled && http != nil) { return (continuation, .failure(error)) }
+            guard let http else {
                 return (continuation, .failure(RequestError.fatal(.notHTTPResponse(request, response ?? taskResponse))))
             }
             return (continuation, .success((body, http)))

@@ -13,7 +13,12 @@ import FoundationNetworking
 ///   whole seconds;
 /// - it streams file and multipart bodies with `uploadTask(with:fromFile:)`, which sends a
 ///   `Content-Length`, never through `httpBodyStream`, which Linux always sends chunked;
-/// - it streams downloads to the caller's file through `didReceive data`.
+/// - it streams downloads to the caller's file through `didReceive data`;
+/// - it returns a 401 at once: on Linux, a 401 with `WWW-Authenticate: Basic` otherwise hangs
+///   until the timeout (see `urlSession(_:task:didReceive:completionHandler:)` below).
+///
+/// The library answers no authentication challenge with credentials: authenticate with
+/// modifiers such as `basic(userId:password:)` or `authentication(_:)`.
 public final class URLSessionTransport: HTTPTransport {
     /// The session the requests go through.
     public let session: URLSession
@@ -121,6 +126,21 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
                     newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
         completionHandler(nil)
+    }
+
+    /// A 401 is delivered as it is, with its body.
+    func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+                    completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+        #if canImport(FoundationNetworking)
+        // swift-corelibs-foundation raises the challenge of a 401 only after it delivered the whole
+        // response, and `.performDefaultHandling` without a stored credential never resumes the
+        // task: it hangs until the timeout. Cancelling ends it; the task state turns that
+        // cancellation back into the 401 it already holds.
+        state(of: task)?.noteChallengeCancelled()
+        completionHandler(.cancelAuthenticationChallenge, nil)
+        #else
+        completionHandler(.performDefaultHandling, nil)
+        #endif
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {

@@ -10,6 +10,12 @@ public struct UnacceptableContentType: Error, Sendable, Equatable, CustomStringC
     /// The media types accepted.
     public let acceptable: [String]
 
+    /// Creates the error for `contentType` not among `acceptable`.
+    public init(contentType: String?, acceptable: [String]) {
+        self.contentType = contentType
+        self.acceptable = acceptable
+    }
+
     public var description: String {
         "content type \(contentType ?? "(none)") is not one of \(acceptable.joined(separator: ", "))"
     }

@@ -10,6 +10,12 @@ public struct UnacceptableStatusCode: Error, Sendable, Equatable, CustomStringCo
     /// The statuses accepted.
     public let acceptable: Range<Int>
 
+    /// Creates the error for `statusCode` outside `acceptable`.
+    public init(statusCode: Int, acceptable: Range<Int>) {
+        self.statusCode = statusCode
+        self.acceptable = acceptable
+    }
+
     public var description: String {
         "status code \(statusCode) is outside \(acceptable.lowerBound)..<\(acceptable.upperBound)"
     }

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import SwiftApiDsl
+
+/// Cancellation ends a call promptly; `timeoutInterval` is an idle timeout honoured to the
+/// sub-second (URLSession on Linux truncates it to whole seconds).
+@Suite struct CancellationAndTimeoutWireTests {
+    @Test func cancellingDuringDelayEndsPromptlyAsCancellation() async throws {
+        let client = try HttpBin.client()
+        let task = Task { try await client.get("delay/5").perform() }
+        try await Task.sleep(nanoseconds: 300_000_000)
+        let (result, elapsed) = await measure {
+            task.cancel()
+            return await task.result
+        }
+        #expect(elapsed < 0.5)
+        guard case .failure(let error) = result else {
+            Issue.record("the cancelled request succeeded")
+            return
+        }
+        #expect(error.asRequestError.isCancellation)
+        #expect(error.asRequestError.stage == "transport")
+    }
+
+    @Test func alreadyCancelledTaskFailsAtOnce() async throws {
+        let client = try HttpBin.client()
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await client.get("delay/5").perform()
+        }
+        let (result, elapsed) = await measure { await task.result }
+        #expect(elapsed < 0.5)
+        #expect((try? result.get()) == nil)
+        if case .failure(let error) = result { #expect(error.asRequestError.isCancellation) }
+    }
+
+    @Test func cancellingADownloadLeavesNoFile() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let destination = folder.appendingPathComponent("slow.bin")
+        let client = try HttpBin.client()
+        let task = Task { try await client.get("drip").queryItems(["duration": "5", "numbytes": "5", "delay": "0"]).download(destination: destination) }
+        try await Task.sleep(nanoseconds: 300_000_000)
+        let (result, elapsed) = await measure {
+            task.cancel()
+            return await task.result
+        }
+        #expect(elapsed < 0.5)
+        if case .failure(let error) = result { #expect(error.asRequestError.isCancellation) } else { Issue.record("download succeeded") }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
+    }
+
+    @Test func cancellationIsRecognisedInOneCheck() {
+        let request = URLRequest(url: URL(fileURLWithPath: "/"))
+        #expect(RequestError.transport(request, URLError(.cancelled)).isCancellation)
+        #expect(RequestError.transport(request, CancellationError()).isCancellation)
+        #expect(RequestError.modify(request, CancellationError()).isCancellation)
+        #expect(!RequestError.transport(request, URLError(.timedOut)).isCancellation)
+    }
+
+    @Test func subSecondTimeoutIsHonoured() async throws {
+        let client = try HttpBin.client().timeoutInterval(0.5)
+        let (result, elapsed) = await measure { await Result { try await client.get("delay/3").perform() } }
+        #expect(elapsed >= 0.45)
+        #expect(elapsed < 1.5)
+        guard case .failure(let error) = result, case .transport(_, let source) = error.asRequestError else {
+            Issue.record("expected a transport error, got \(result)")
+            return
+        }
+        #expect((source as? URLError)?.code == .timedOut)
+    }
+
+    @Test func fractionalTimeoutIsNotTruncated() async throws {
+        // URLSession on Linux would treat 1.9 as 1.0 and fail this 1.4-second response.
+        let response = try await HttpBin.client().get("delay/1.4").timeoutInterval(1.9).perform()
+        #expect(response.httpResponse.statusCode == 200)
+        let error = await #expect(throws: RequestError.self) { try await HttpBin.client().get("delay/1.4").timeoutInterval(0.9).perform() }
+        #expect((error?.underlyingError as? URLError)?.code == .timedOut)
+    }
+
+    @Test func timeoutIsAnIdleTimeout() async throws {
+        // Bytes arrive every 0.4 s for 2 s: never idle for 1 s, so the request succeeds.
+        let data: Data = try await HttpBin.client().get("drip")
+            .queryItems(["duration": "2", "numbytes": "5", "delay": "0"])
+            .timeoutInterval(1)
+            .perform()
+        #expect(data == Data(repeating: UInt8(ascii: "*"), count: 5))
+    }
+}
+
+extension Result where Failure == Error {
+    init(catching body: () async throws -> Success) async {
+        do { self = .success(try await body()) } catch { self = .failure(error) }
+    }
+}
