@@ -1,0 +1,58 @@
+import Foundation
+
+/// Runs a program as a child process and reports what it printed and its peak memory.
+///
+/// Peak RSS is a high-water mark for a whole process, so each large transfer runs in a child of
+/// its own; `wait4` gives that child's own `ru_maxrss`, for our binary and for curl alike.
+enum ChildProcess {
+    struct Outcome {
+        /// What the child wrote to its standard output.
+        var output: String
+        /// The child's peak resident set size, in bytes.
+        var peakRSS: Int
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Runs `arguments[0]` (looked up in `PATH` when it has no slash) with the rest as its
+    /// arguments, and waits for it. A non-zero exit status throws.
+    static func run(_ arguments: [String]) throws -> Outcome {
+        var pipe: [Int32] = [0, 0]
+        guard Glibc.pipe(&pipe) == 0 else { throw Failure(description: "pipe: errno \(errno)") }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, pipe[1], STDOUT_FILENO)
+        posix_spawn_file_actions_addclose(&actions, pipe[0])
+        posix_spawn_file_actions_addclose(&actions, pipe[1])
+
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
+        argv.append(nil)
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, argv, environ)
+        close(pipe[1])
+        defer { close(pipe[0]) }
+        guard spawned == 0 else { throw Failure(description: "cannot start \(arguments[0]): errno \(spawned)") }
+
+        var output = Data()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(pipe[0], &buffer, buffer.count)
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { break }
+            output.append(contentsOf: buffer[0..<count])
+        }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        let text = String(decoding: output, as: UTF8.self)
+        // WIFEXITED and WEXITSTATUS, which Swift does not import.
+        guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
+            throw Failure(description: "\(arguments.joined(separator: " ")) failed (status \(status)): \(text)")
+        }
+        return Outcome(output: text, peakRSS: usage.ru_maxrss * 1024)
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// Wall and CPU clocks for the benchmarks.
+enum Clock {
+    /// Seconds on the monotonic clock.
+    static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    /// User plus system CPU seconds this process has used, over all its threads.
+    static func cpu() -> Double {
+        var usage = rusage()
+        #if os(Linux)
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        #else
+        getrusage(RUSAGE_SELF, &usage)
+        #endif
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    }
+
+    static func seconds(_ time: timeval) -> Double {
+        Double(time.tv_sec) + Double(time.tv_usec) / 1e6
+    }
+}
+
+/// What one timed run measured.
+struct Sample: Sendable {
+    var operations: Int
+    var wallSeconds: Double
+    var cpuSeconds: Double
+
+    var operationsPerSecond: Double { Double(operations) / wallSeconds }
+    var wallMicrosecondsPerOperation: Double { wallSeconds * 1e6 / Double(operations) }
+    var cpuMicrosecondsPerOperation: Double { cpuSeconds * 1e6 / Double(operations) }
+
+    /// Runs `operation` from `concurrency` tasks at once, each looping until `duration` seconds
+    /// have passed, and counts the operations that completed.
+    static func measure(
+        concurrency: Int,
+        duration: Double,
+        _ operation: @escaping @Sendable () async throws -> Void
+    ) async throws -> Sample {
+        let start = Clock.now()
+        let cpuStart = Clock.cpu()
+        let deadline = start + duration
+        let operations = try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<concurrency {
+                group.addTask {
+                    var count = 0
+                    repeat {
+                        try await operation()
+                        count += 1
+                    } while Clock.now() < deadline
+                    return count
+                }
+            }
+            return try await group.reduce(0, +)
+        }
+        return Sample(operations: operations, wallSeconds: Clock.now() - start, cpuSeconds: Clock.cpu() - cpuStart)
+    }
+}
+
+extension Array where Element == Double {
+    /// The middle value (the mean of the two middle ones for an even count).
+    var median: Double {
+        guard !isEmpty else { return .nan }
+        let sorted = self.sorted()
+        let middle = sorted.count / 2
+        return sorted.count.isMultiple(of: 2) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import SwiftApiDsl
+
+/// The cost of the DSL itself, with no I/O: a request built and run through the pipeline to a
+/// transport that answers at once from memory.
+enum InMemoryRequests {
+    /// Answers every request with the same 200 and JSON body, without touching the network.
+    struct CannedTransport: HTTPTransport {
+        let body: Data
+        let response: HTTPURLResponse
+
+        init(body: Data) throws {
+            guard let response = HTTPURLResponse(
+                url: URL(fileURLWithPath: "/"), statusCode: 200, httpVersion: "HTTP/1.1",
+                headerFields: ["Content-Type": "application/json"]
+            ) else { throw URLError(.badServerResponse) }
+            self.body = body
+            self.response = response
+        }
+
+        func data(for request: TransportRequest) async throws -> (Data, HTTPURLResponse) {
+            (body, response)
+        }
+
+        func download(for request: TransportRequest, to file: URL) async throws -> HTTPURLResponse {
+            response
+        }
+    }
+
+    /// A request with 8 modifiers (one of them a JSON body), authentication and 3 validators,
+    /// built and performed; the raw body is returned, nothing is decoded.
+    static func fullyDressedRequest() throws -> @Sendable () async throws -> Void {
+        let base = try apiClient(transport: try CannedTransport(body: try UserRecord.json()))
+        return {
+            try await base.post("users/7")
+                .queryItem(name: "expand", "roles")
+                .queryItem(name: "lang", "en")
+                .header(field: "X-Trace-Id", "0af7651916cd43dd")
+                .timeoutInterval(30)
+                .jsonBody(UserRecord.sample.address)
+                .validator { response in
+                    if response.body.isEmpty { throw RoundTrip.UnexpectedAnswer(description: "empty body") }
+                }
+                .perform()
+        }
+    }
+
+    /// The client half of ``fullyDressedRequest()``: 3 modifiers, authentication, 2 validators.
+    static func apiClient(transport: any HTTPTransport) throws -> ApiClient {
+        guard let baseUrl = URL(string: "https://api.example.com/v1") else { throw URLError(.badURL) }
+        return ApiClient(transport: transport, baseUrl: baseUrl)
+            .userAgent("SwiftApiDslBenchmarks/1.0")
+            .accept("application/json")
+            .header(field: "X-Client-Version", "5.0.1")
+            .authentication(.bearer("eyJhbGciOiJIUzI1NiJ9.e30.ZRrHA1JJJW8opsbCGfG_HACGpVUMN_a9IV7pAx_Zmeo"))
+            .httpStatusCodeRange()
+            .acceptableContentTypes(["application/json"])
+    }
+}

@@ -1,0 +1,153 @@
+import AsyncHTTPClient
+import Foundation
+import SwiftApiDslAsyncHTTPClient
+
+/// Runs every benchmark once, interleaved, and prints the tables of Docs/Performance.md with
+/// each target marked met or missed.
+struct Report {
+    var server: URL
+    var sink: URL
+    var www: URL
+    var bigFile: URL
+    var scratch: URL
+    var rounds = 5
+    var duration = 0.5
+    var transfers = true
+
+    /// Reads `--server URL --sink URL --www DIR --big FILE --scratch DIR [--rounds N]
+    /// [--duration SECONDS] [--no-transfers]`.
+    init(arguments: [String]) throws {
+        var values: [String: String] = [:]
+        var index = 0
+        var transfers = true
+        while index < arguments.count {
+            if arguments[index] == "--no-transfers" {
+                transfers = false
+            } else if index + 1 < arguments.count {
+                values[arguments[index]] = arguments[index + 1]
+                index += 1
+            }
+            index += 1
+        }
+        guard let server = values["--server"].flatMap(URL.init(string:)), let sink = values["--sink"].flatMap(URL.init(string:)),
+              let www = values["--www"], let big = values["--big"], let scratch = values["--scratch"]
+        else { throw ChildProcess.Failure(description: "usage: report --server URL --sink URL --www DIR --big FILE --scratch DIR [--rounds N] [--duration S] [--no-transfers]") }
+        self.server = server
+        self.sink = sink
+        self.www = URL(fileURLWithPath: www)
+        bigFile = URL(fileURLWithPath: big)
+        self.scratch = URL(fileURLWithPath: scratch)
+        rounds = values["--rounds"].flatMap(Int.init) ?? rounds
+        duration = values["--duration"].flatMap(Double.init) ?? duration
+        self.transfers = transfers
+    }
+
+    func run() async throws {
+        try UserRecord.json().write(to: www.appendingPathComponent("user.json"))
+        let rawClient = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: AsyncHTTPClientTransport.defaultConfiguration)
+        try await roundTrips(rawClient: rawClient)
+        try await rawClient.shutdown()
+        try await inMemory()
+        if transfers { try largeTransfers() }
+    }
+
+    // MARK: Round trips
+
+    private func roundTrips(rawClient: HTTPClient) async throws {
+        let pairs = try RoundTrip.pairs(server: server, rawClient: rawClient)
+        let concurrencies = [1, 64]
+        for pair in pairs {
+            for concurrency in concurrencies {
+                for trip in [pair.raw, pair.dsl] { _ = try await Sample.measure(concurrency: concurrency, duration: 0.3, trip.perform) }
+            }
+        }
+        // samples[engine][concurrency][isDSL]
+        var samples: [String: [Int: [Bool: [Sample]]]] = [:]
+        for round in 0..<rounds {
+            for pair in pairs {
+                for concurrency in concurrencies {
+                    // Alternate which side goes first, so that neither always runs on a warmer machine.
+                    let order = round.isMultiple(of: 2) ? [pair.raw, pair.dsl] : [pair.dsl, pair.raw]
+                    for trip in order {
+                        let sample = try await Sample.measure(concurrency: concurrency, duration: duration, trip.perform)
+                        samples[trip.engine, default: [:]][concurrency, default: [:]][trip.isDSL, default: []].append(sample)
+                    }
+                }
+            }
+        }
+
+        print("## GET + decode of a 458-byte JSON document (nginx on loopback)\n")
+        print("Medians of \(rounds) interleaved runs of \(duration) s each.\n")
+        print("| engine | in flight | raw req/s | DSL req/s | DSL/raw | raw CPU µs/req | DSL CPU µs/req | target DSL/raw ≥ 0.97 |")
+        print("|---|---|---|---|---|---|---|---|")
+        var dslThroughput: [String: [Int: Double]] = [:]
+        for pair in pairs {
+            for concurrency in concurrencies {
+                let raw = samples[pair.raw.engine]?[concurrency]?[false] ?? []
+                let dsl = samples[pair.dsl.engine]?[concurrency]?[true] ?? []
+                let rawRate = raw.map(\.operationsPerSecond).median
+                let dslRate = dsl.map(\.operationsPerSecond).median
+                dslThroughput[pair.dsl.engine, default: [:]][concurrency] = dslRate
+                let ratio = dslRate / rawRate
+                print("| \(pair.raw.engine) | \(concurrency) | \(format(rawRate, 0)) | \(format(dslRate, 0)) | \(format(ratio, 3)) "
+                    + "| \(format(raw.map(\.cpuMicrosecondsPerOperation).median, 1)) | \(format(dsl.map(\.cpuMicrosecondsPerOperation).median, 1)) "
+                    + "| \(verdict(ratio >= 0.97)) |")
+            }
+        }
+        let speedup = (dslThroughput["AsyncHTTPClient"]?[64] ?? .nan) / (dslThroughput["URLSession"]?[64] ?? .nan)
+        print("\nDSL over AsyncHTTPClient / DSL over URLSession at 64 in flight: **\(format(speedup, 2))×** (target ≥ 3×: \(verdict(speedup >= 3)))\n")
+    }
+
+    // MARK: In memory
+
+    private func inMemory() async throws {
+        let measurements: [(name: String, target: Double, operation: @Sendable () async throws -> Void)] = [
+            ("request building: 8 modifiers (JSON body included), authentication, 3 validators", 5, try InMemoryRequests.fullyDressedRequest()),
+            (MockedRequest.title, 20, try MockedRequest.operation()),
+        ]
+        for measurement in measurements { _ = try await Sample.measure(concurrency: 1, duration: 0.2, measurement.operation) }
+        var samples = Array(repeating: [Sample](), count: measurements.count)
+        for _ in 0..<rounds {
+            for (index, measurement) in measurements.enumerated() {
+                samples[index].append(try await Sample.measure(concurrency: 1, duration: duration, measurement.operation))
+            }
+        }
+        print("## The DSL without I/O (one task, sequential)\n")
+        print("| measurement | µs/request | CPU µs/request | target |")
+        print("|---|---|---|---|")
+        for (index, measurement) in measurements.enumerated() {
+            let micros = samples[index].map(\.wallMicrosecondsPerOperation).median
+            print("| \(measurement.name) | \(format(micros, 2)) | \(format(samples[index].map(\.cpuMicrosecondsPerOperation).median, 2)) "
+                + "| ≤ \(format(measurement.target, 0)) µs: \(verdict(micros <= measurement.target)) |")
+        }
+        print("")
+    }
+
+    // MARK: Transfers
+
+    private func largeTransfers() throws {
+        let setup = Transfers.Setup(server: server, sink: sink, bigFile: bigFile, scratch: scratch,
+                                    executable: CommandLine.arguments[0])
+        print("## 1 GiB transfers (each in its own process; MB = 10⁶ bytes)\n")
+        print("| transfer | engine | MB/s | vs curl | peak RSS MiB | target ≤ 64 MiB |")
+        print("|---|---|---|---|---|---|")
+        for kind in Transfers.Kind.allCases {
+            var curlRate = Double.nan
+            for engine in Transfers.engines {
+                let result = try Transfers.measure(kind, engine: engine, setup: setup)
+                if engine == "curl" { curlRate = result.megabytesPerSecond }
+                let rss = Double(result.peakRSS) / 1_048_576
+                let target = engine == "curl" ? "(baseline)" : verdict(rss <= 64)
+                print("| \(kind.title) | \(engine) | \(format(result.megabytesPerSecond, 0)) | \(format(result.megabytesPerSecond / curlRate, 2)) "
+                    + "| \(format(rss, 1)) | \(target) |")
+            }
+        }
+        print("")
+    }
+
+    private func verdict(_ met: Bool) -> String { met ? "met" : "**missed**" }
+
+    private func format(_ value: Double, _ decimals: Int) -> String {
+        value.isFinite ? String(format: "%.\(decimals)f", value) : "–"
+    }
+}

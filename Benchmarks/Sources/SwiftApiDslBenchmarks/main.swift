@@ -1,0 +1,21 @@
+import Foundation
+
+// SwiftApiDslBenchmarks report --server URL --sink URL --www DIR --big FILE --scratch DIR
+//     runs every benchmark and prints the tables (Scripts/bench starts the servers and calls it);
+// SwiftApiDslBenchmarks transfer <kind> <engine> <server> <sink> <file> <scratch>
+//     is one large transfer, run by `report` in a child process.
+let arguments = Array(CommandLine.arguments.dropFirst())
+do {
+    switch arguments.first {
+    case "transfer":
+        try await Transfers.runChild(Array(arguments.dropFirst()))
+    case "report":
+        try await Report(arguments: Array(arguments.dropFirst())).run()
+    default:
+        print("usage: SwiftApiDslBenchmarks report --server URL --sink URL --www DIR --big FILE --scratch DIR [--rounds N] [--duration S] [--no-transfers]")
+        exit(2)
+    }
+} catch {
+    FileHandle.standardError.write(Data("SwiftApiDslBenchmarks: \(error)\n".utf8))
+    exit(1)
+}
