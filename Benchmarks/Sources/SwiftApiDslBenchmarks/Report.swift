@@ -12,26 +12,23 @@ struct Report {
     var scratch: URL
     var rounds = 5
     var duration = 0.5
-    var transfers = true
+    /// The sections to run: `roundtrips`, `dsl` and `transfers`.
+    var sections: Set<String> = ["roundtrips", "dsl", "transfers"]
+    /// The only engine whose round trips run, if given.
+    var engine: String?
 
     /// Reads `--server URL --sink URL --www DIR --big FILE --scratch DIR [--rounds N]
-    /// [--duration SECONDS] [--no-transfers]`.
+    /// [--duration SECONDS] [--only SECTION,…]`.
     init(arguments: [String]) throws {
         var values: [String: String] = [:]
         var index = 0
-        var transfers = true
-        while index < arguments.count {
-            if arguments[index] == "--no-transfers" {
-                transfers = false
-            } else if index + 1 < arguments.count {
-                values[arguments[index]] = arguments[index + 1]
-                index += 1
-            }
-            index += 1
+        while index + 1 < arguments.count {
+            values[arguments[index]] = arguments[index + 1]
+            index += 2
         }
         guard let server = values["--server"].flatMap(URL.init(string:)), let sink = values["--sink"].flatMap(URL.init(string:)),
               let www = values["--www"], let big = values["--big"], let scratch = values["--scratch"]
-        else { throw ChildProcess.Failure(description: "usage: report --server URL --sink URL --www DIR --big FILE --scratch DIR [--rounds N] [--duration S] [--no-transfers]") }
+        else { throw ChildProcess.Failure(description: "usage: report --server URL --sink URL --www DIR --big FILE --scratch DIR [--rounds N] [--duration S] [--only SECTION,…] [--engine NAME]") }
         self.server = server
         self.sink = sink
         self.www = URL(fileURLWithPath: www)
@@ -39,22 +36,25 @@ struct Report {
         self.scratch = URL(fileURLWithPath: scratch)
         rounds = values["--rounds"].flatMap(Int.init) ?? rounds
         duration = values["--duration"].flatMap(Double.init) ?? duration
-        self.transfers = transfers
+        engine = values["--engine"]
+        if let only = values["--only"] { sections = Set(only.split(separator: ",").map(String.init)) }
     }
 
     func run() async throws {
         try UserRecord.json().write(to: www.appendingPathComponent("user.json"))
-        let rawClient = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: AsyncHTTPClientTransport.defaultConfiguration)
-        try await roundTrips(rawClient: rawClient)
-        try await rawClient.shutdown()
-        try await inMemory()
-        if transfers { try largeTransfers() }
+        if sections.contains("roundtrips") {
+            let rawClient = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: AsyncHTTPClientTransport.defaultConfiguration)
+            try await roundTrips(rawClient: rawClient)
+            try await rawClient.shutdown()
+        }
+        if sections.contains("dsl") { try await inMemory() }
+        if sections.contains("transfers") { try largeTransfers() }
     }
 
     // MARK: Round trips
 
     private func roundTrips(rawClient: HTTPClient) async throws {
-        let pairs = try RoundTrip.pairs(server: server, rawClient: rawClient)
+        let pairs = try RoundTrip.pairs(server: server, rawClient: rawClient).filter { engine == nil || $0.raw.engine == engine }
         let concurrencies = [1, 64]
         for pair in pairs {
             for concurrency in concurrencies {

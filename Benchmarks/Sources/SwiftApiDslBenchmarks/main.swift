@@ -12,7 +12,7 @@ do {
     case "report":
         try await Report(arguments: Array(arguments.dropFirst())).run()
     default:
-        print("usage: SwiftApiDslBenchmarks report --server URL --sink URL --www DIR --big FILE --scratch DIR [--rounds N] [--duration S] [--no-transfers]")
+        print("usage: SwiftApiDslBenchmarks report --server URL --sink URL --www DIR --big FILE --scratch DIR [--rounds N] [--duration S] [--only roundtrips,dsl,transfers]")
         exit(2)
     }
 } catch {

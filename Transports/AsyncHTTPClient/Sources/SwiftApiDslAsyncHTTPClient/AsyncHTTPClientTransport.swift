@@ -27,6 +27,7 @@ import SwiftApiDsl
 public final class AsyncHTTPClientTransport: HTTPTransport, Sendable {
     /// The client the requests go through. It never follows redirects.
     public let httpClient: HTTPClient
+    private let ticker: IdleWatchdogTicker
     private let isShared: Bool
     private let isShutDown = NIOLockedValueBox(false)
 
@@ -60,17 +61,23 @@ public final class AsyncHTTPClientTransport: HTTPTransport, Sendable {
         var configuration = configuration
         configuration.redirectConfiguration = .disallow
         httpClient = HTTPClient(eventLoopGroup: eventLoopGroup, configuration: configuration)
+        ticker = IdleWatchdogTicker(eventLoop: eventLoopGroup.next())
         self.isShared = isShared
     }
 
     deinit {
-        if claimShutdown() { httpClient.shutdown { _ in } }
+        if claimShutdown() {
+            ticker.stop()
+            httpClient.shutdown { _ in }
+        }
     }
 
     /// Shuts the client down, after the requests in flight end. Later requests fail.
     /// Calling it again, or on ``shared``, does nothing.
     public func shutdown() async throws {
-        if claimShutdown() { try await httpClient.shutdown() }
+        guard claimShutdown() else { return }
+        ticker.stop()
+        try await httpClient.shutdown()
     }
 
     /// Whether this call is the one that shuts the client down.
@@ -126,7 +133,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport, Sendable {
         let urlRequest = request.urlRequest
         let client = httpClient
         let watchdog = urlRequest.timeoutInterval > 0
-            ? IdleWatchdog(timeout: urlRequest.timeoutInterval, eventLoop: client.eventLoopGroup.any())
+            ? IdleWatchdog(timeout: urlRequest.timeoutInterval, ticker: ticker)
             : nil
         let run: @Sendable () async throws -> (Body, HTTPURLResponse) = {
             let outgoing = try HTTPClientRequest(request, watchdog: watchdog)

@@ -7,27 +7,24 @@ import NIOCore
 /// AsyncHTTPClient has no per-request idle timeout (its `deadline` bounds the time until the
 /// response head, upload included, and its read timeout is set once per client), so the
 /// transport keeps its own: the exchange runs in a child task, the body streams call
-/// ``noteActivity()`` as bytes move, and a timer on an event loop cancels the child task once
-/// the last activity is `timeout` old. It re-arms itself for the remaining time otherwise, so
-/// a busy transfer costs one timer per `timeout`, not one per chunk.
+/// ``noteActivity()`` as bytes move, and the transport's ``IdleWatchdogTicker`` cancels the
+/// child task once the last activity is `timeout` old.
 final class IdleWatchdog: Sendable {
     private struct State {
         var lastActivity = NIODeadline.now()
-        var timer: Scheduled<Void>?
         var onIdle: (@Sendable () -> Void)?
         var hasFired = false
-        var isStopped = false
     }
 
     private let timeout: TimeAmount
-    private let eventLoop: any EventLoop
+    private let ticker: IdleWatchdogTicker
     private let state = NIOLockedValueBox(State())
 
-    /// A watchdog for `timeout` seconds (sub-second values included) whose timer runs on `eventLoop`.
-    init(timeout: TimeInterval, eventLoop: any EventLoop) {
+    /// A watchdog for `timeout` seconds (sub-second values included), checked by `ticker`.
+    init(timeout: TimeInterval, ticker: IdleWatchdogTicker) {
         // Clamped so that a huge interval (or infinity) cannot overflow the nanosecond count.
         self.timeout = .nanoseconds(Int64(min(timeout, 9e9) * 1e9))
-        self.eventLoop = eventLoop
+        self.ticker = ticker
     }
 
     /// Whether the timeout ended the exchange.
@@ -41,10 +38,16 @@ final class IdleWatchdog: Sendable {
     /// Runs `operation` in a child task that is cancelled when it goes idle for too long or
     /// when the calling task is cancelled, and returns its result.
     func guarding<Result: Sendable>(_ operation: @escaping @Sendable () async throws -> Result) async throws -> Result {
-        let work = Task(operation: operation)
+        let work: Task<Result, any Error>
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, *) {
+            // Starts on this thread, so that the exchange costs no hop to another one.
+            work = Task.immediate(operation: operation)
+        } else {
+            work = Task(operation: operation)
+        }
         state.withLockedValue { $0.onIdle = { work.cancel() } }
-        arm(at: .now() + timeout)
-        defer { stop() }
+        ticker.watch(self)
+        defer { ticker.unwatch(self) }
         return try await withTaskCancellationHandler {
             try await work.value
         } onCancel: {
@@ -52,41 +55,14 @@ final class IdleWatchdog: Sendable {
         }
     }
 
-    /// Cancels the timer; the watchdog does nothing after this.
-    private func stop() {
-        let timer = state.withLockedValue { state in
-            state.isStopped = true
-            state.onIdle = nil
-            return state.timer
-        }
-        timer?.cancel()
-    }
-
-    private func arm(at deadline: NIODeadline) {
-        let timer = eventLoop.scheduleTask(deadline: deadline) { self.check() }
-        let isStopped = state.withLockedValue { state in
-            if !state.isStopped { state.timer = timer }
-            return state.isStopped
-        }
-        if isStopped { timer.cancel() }
-    }
-
-    /// Fires if the exchange has been idle for `timeout`, or re-arms for the time left.
-    private func check() {
-        enum Outcome { case fire(@Sendable () -> Void), rearm(NIODeadline), none }
-        let outcome: Outcome = state.withLockedValue { state in
-            guard !state.isStopped, let onIdle = state.onIdle else { return .none }
-            let expiry = state.lastActivity + timeout
-            guard expiry <= .now() else { return .rearm(expiry) }
+    /// Ends the exchange if it has been idle for `timeout` at `now`.
+    func check(at now: NIODeadline) {
+        let onIdle: (@Sendable () -> Void)? = state.withLockedValue { state in
+            guard let onIdle = state.onIdle, state.lastActivity + timeout <= now else { return nil }
             state.hasFired = true
-            state.isStopped = true
             state.onIdle = nil
-            return .fire(onIdle)
+            return onIdle
         }
-        switch outcome {
-        case .fire(let onIdle): onIdle()
-        case .rearm(let deadline): arm(at: deadline)
-        case .none: break
-        }
+        onIdle?()
     }
 }
