@@ -3,7 +3,9 @@ import Foundation
 /// Runs a program as a child process and reports what it printed and its peak memory.
 ///
 /// Peak RSS is a high-water mark for a whole process, so each large transfer runs in a child of
-/// its own; `wait4` gives that child's own `ru_maxrss`, for our binary and for curl alike.
+/// its own. The peak is read from the child's `/proc/<pid>/status` (`VmHWM`) while it runs:
+/// the `ru_maxrss` that `wait4` reports is no good here, because Linux folds the parent's
+/// high-water mark into a child's at `exec`.
 enum ChildProcess {
     struct Outcome {
         /// What the child wrote to its standard output.
@@ -37,22 +39,42 @@ enum ChildProcess {
         defer { close(pipe[0]) }
         guard spawned == 0 else { throw Failure(description: "cannot start \(arguments[0]): errno \(spawned)") }
 
+        _ = fcntl(pipe[0], F_SETFL, O_NONBLOCK)
         var output = Data()
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = read(pipe[0], &buffer, buffer.count)
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { break }
-            output.append(contentsOf: buffer[0..<count])
-        }
         var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        var peakKiB = 0
+        while true {
+            drain(pipe[0], into: &output)
+            peakKiB = max(peakKiB, highWaterMarkKiB(of: pid))
+            let reaped = waitpid(pid, &status, WNOHANG)
+            if reaped == pid || (reaped < 0 && errno != EINTR) { break }
+            usleep(20_000)
+        }
+        drain(pipe[0], into: &output)
         let text = String(decoding: output, as: UTF8.self)
         // WIFEXITED and WEXITSTATUS, which Swift does not import.
         guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
             throw Failure(description: "\(arguments.joined(separator: " ")) failed (status \(status)): \(text)")
         }
-        return Outcome(output: text, peakRSS: usage.ru_maxrss * 1024)
+        return Outcome(output: text, peakRSS: peakKiB * 1024)
+    }
+
+    /// Appends whatever the pipe holds now.
+    private static func drain(_ descriptor: Int32, into output: inout Data) {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(descriptor, &buffer, buffer.count)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return }
+            output.append(contentsOf: buffer[0..<count])
+        }
+    }
+
+    /// The `VmHWM` line of `/proc/<pid>/status`, in KiB; 0 once the process has exited.
+    private static func highWaterMarkKiB(of pid: pid_t) -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+        else { return 0 }
+        return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0
     }
 }

@@ -48,6 +48,30 @@ enum InMemoryRequests {
         }
     }
 
+    /// What Foundation alone charges for the same request on Linux, with no DSL: the URL
+    /// parsed, a `URLRequest` with the same 6 header fields and JSON body, and an
+    /// `HTTPURLResponse` with nginx's 8 header fields. The DSL cannot cost less than this.
+    static func foundationFloor() -> @Sendable () async throws -> Void {
+        let encoder = JSONEncoder()
+        return {
+            guard let url = URL(string: "https://api.example.com/v1/users/7?expand=roles&lang=en") else { throw URLError(.badURL) }
+            var request = URLRequest(url: url, timeoutInterval: 30)
+            request.httpMethod = "POST"
+            request.setValue("SwiftApiDslBenchmarks/1.0", forHTTPHeaderField: "User-Agent")
+            request.setValue("application/json", forHTTPHeaderField: "Accept")
+            request.setValue("5.0.1", forHTTPHeaderField: "X-Client-Version")
+            request.setValue("Bearer eyJhbGciOiJIUzI1NiJ9.e30.ZRrHA1JJJW8opsbCGfG_HACGpVUMN_a9IV7pAx_Zmeo", forHTTPHeaderField: "Authorization")
+            request.setValue("0af7651916cd43dd", forHTTPHeaderField: "X-Trace-Id")
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.httpBody = try encoder.encode(UserRecord.sample.address)
+            _ = HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: [
+                "Server": "nginx/1.22.1", "Date": "Sat, 21 Nov 2026 09:00:00 GMT", "Content-Type": "application/json",
+                "Content-Length": "458", "Last-Modified": "Sat, 21 Nov 2026 08:59:00 GMT", "Connection": "keep-alive",
+                "ETag": "\"66f1a2b3-1ca\"", "Accept-Ranges": "bytes",
+            ])
+        }
+    }
+
     /// The client half of ``fullyDressedRequest()``: 3 modifiers, authentication, 2 validators.
     static func apiClient(transport: any HTTPTransport) throws -> ApiClient {
         guard let baseUrl = URL(string: "https://api.example.com/v1") else { throw URLError(.badURL) }
