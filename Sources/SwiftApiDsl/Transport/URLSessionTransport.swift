@@ -74,8 +74,10 @@ public final class URLSessionTransport: HTTPTransport {
         case .multipart(let form) where form.isInMemory:
             urlRequest.httpBody = try form.encodedData()
         case .multipart(let form):
+            // Named after the boundary (letters, digits and `-` of it) so a form's file can be found.
+            let tag = String(form.boundary.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) || $0 == "-" }.prefix(70))
             let file = FileManager.default.temporaryDirectory
-                .appendingPathComponent("SwiftApiDsl-multipart-\(UUID().uuidString)")
+                .appendingPathComponent("SwiftApiDsl-multipart-\(tag)-\(UUID().uuidString)")
             temporaryFile = file
             try form.write(to: file)
             uploadFile = file
