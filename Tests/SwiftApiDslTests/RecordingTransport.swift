@@ -5,21 +5,20 @@ import FoundationNetworking
 @testable import SwiftApiDsl
 
 /// A transport for pipeline tests: records what it is asked to send and answers with `respond`.
-final class RecordingTransport: HTTPTransport, @unchecked Sendable {
+final class RecordingTransport: HTTPTransport {
     typealias Responder = @Sendable (TransportRequest) throws -> (Data, Int, [String: String])
 
-    private let lock = NSLock()
-    private var received: [TransportRequest] = []
+    private let received = Locked<[TransportRequest]>([])
     private let respond: Responder
 
     init(respond: @escaping Responder = { _ in (Data(), 200, [:]) }) {
         self.respond = respond
     }
 
-    var requests: [TransportRequest] { lock.withLock { received } }
+    var requests: [TransportRequest] { received.withLock { $0 } }
 
     func data(for request: TransportRequest) async throws -> (Data, HTTPURLResponse) {
-        lock.withLock { received.append(request) }
+        received.withLock { $0.append(request) }
         let (body, status, headers) = try respond(request)
         let url = request.urlRequest.url ?? URL(fileURLWithPath: "/")
         guard let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers) else {
