@@ -57,6 +57,10 @@ public final class URLSessionTransport: HTTPTransport {
 
     private func send(_ request: TransportRequest, into sink: URLSessionTaskState.Sink) async throws -> (Data, HTTPURLResponse) {
         try Task.checkCancellation()
+        // URLSession refuses a GET with a body (URLError -1103, on Linux and Apple platforms alike).
+        if request.urlRequest.httpMethod ?? "GET" == "GET", request.urlRequest.httpBody != nil || request.body != nil {
+            throw UnsupportedRequestError(reason: "URLSession cannot send a GET request with a body; send it with another method, or through a transport that can")
+        }
         var urlRequest = request.urlRequest
         let idleTimeout = urlRequest.timeoutInterval
         // URLSession's own timer is only a backstop, set above ours: on Linux it counts in whole
