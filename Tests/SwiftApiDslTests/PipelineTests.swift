@@ -135,3 +135,25 @@ import FoundationNetworking
         #expect(response.httpResponse.statusCode == 500)
     }
 }
+
+@Suite struct RedirectPipelineTests {
+    /// Answers the first request with `status` to /next, then 200.
+    static func redirecting(_ status: Int) -> RecordingTransport {
+        RecordingTransport { request in
+            request.urlRequest.url?.path == "/v1/next" ? (Data(), 200, [:]) : (Data(), status, ["Location": "/v1/next"])
+        }
+    }
+
+    @Test(arguments: [(301, "PUT", true), (302, "PUT", true), (307, "POST", true), (308, "PUT", true), (301, "POST", false), (303, "PUT", false)])
+    func streamedBodyFollowsTheMethod(status: Int, method: String, kept: Bool) async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("redirect-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data("x".utf8).write(to: file)
+        let transport = Self.redirecting(status)
+        try await ApiClient.recording(transport).request(HttpMethod(method), "start").uploadFile(file).perform()
+        let second = try #require(transport.requests.last)
+        #expect(second.urlRequest.url?.path == "/v1/next")
+        #expect(second.body == (kept ? .file(file) : nil))
+        #expect(second.urlRequest.httpMethod == (kept ? method : "GET"))
+    }
+}
