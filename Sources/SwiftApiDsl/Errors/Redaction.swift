@@ -81,6 +81,7 @@ enum Redaction {
         case .badServerResponse: "bad server response"
         case .badURL: "bad URL"
         case .unsupportedURL: "unsupported URL"
+        case .dataLengthExceedsMaximum: "data length exceeds maximum"
         default: "code \(code.rawValue)"
         }
     }

@@ -90,9 +90,9 @@ extension RequestBuilder {
             guard hops <= draft.redirectPolicy.maxRedirects else {
                 throw RequestError.transport(current.urlRequest, URLError(.httpTooManyRedirects))
             }
-            // A streamed body goes along only when the method is kept (307, 308).
-            let keepsBody = next.httpMethod == current.urlRequest.httpMethod && [307, 308].contains(httpResponse.statusCode)
-            current = TransportRequest(urlRequest: next, body: keepsBody ? current.body : nil)
+            // A streamed body goes along whenever the method is kept, as an in-memory one does.
+            let keepsMethod = next.httpMethod == current.urlRequest.httpMethod
+            current = TransportRequest(urlRequest: next, body: keepsMethod ? current.body : nil)
         }
     }
 

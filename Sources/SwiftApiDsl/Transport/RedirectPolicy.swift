@@ -14,7 +14,8 @@ import FoundationNetworking
 /// The library follows redirects itself, the same way on every platform and transport:
 /// `Location` is resolved against the request URL as RFC 3986 says (trailing slash and query
 /// kept); 301 and 302 turn a POST into a GET and 303 turns any method but HEAD into a GET,
-/// dropping the body; 307 and 308 keep the method and the body; a hop to another origin
+/// dropping the body; every other hop (307 and 308 always) keeps the method and the body, a
+/// streamed one included; a hop to another origin
 /// (scheme, host or port) drops `Authorization`, `Cookie` and `Proxy-Authorization`.
 /// Past the maximum, the request fails with `URLError(.httpTooManyRedirects)` as a
 /// ``RequestError/transport(_:_:)``. A response that is not followed (policy, no `Location`,

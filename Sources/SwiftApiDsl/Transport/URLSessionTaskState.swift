@@ -5,43 +5,54 @@ import FoundationNetworking
 
 /// What one URLSession task has received so far, and the caller waiting for it.
 ///
-/// The session's delegate queue feeds it; the idle-timeout watchdog reads it. A lock guards it.
-final class URLSessionTaskState: @unchecked Sendable {
+/// The session's delegate queue feeds it; the idle-timeout watchdog reads it.
+final class URLSessionTaskState: Sendable {
     /// Where the body goes.
     enum Sink {
         case memory
         case file(URL)
     }
 
-    private let lock = NSLock()
+    private typealias Continuation = CheckedContinuation<(Data, HTTPURLResponse), Error>
+
+    /// Everything that changes while the task runs, behind one lock.
+    private struct Progress {
+        var continuation: Continuation?
+        var response: URLResponse?
+        var body = Data()
+        var file: FileHandle?
+        /// A failure of our own (timeout, write error): it wins over what URLSession reports.
+        var failure: Error?
+        var lastActivity = DispatchTime.now().uptimeNanoseconds
+        var watchdog: Task<Void, Never>?
+        /// The task was cancelled only to end an authentication challenge (Linux); its response stands.
+        var challengeCancelled = false
+
+        mutating func touch() { lastActivity = DispatchTime.now().uptimeNanoseconds }
+    }
+
     private let request: URLRequest
     private let idleTimeout: TimeInterval
-    private var continuation: CheckedContinuation<(Data, HTTPURLResponse), Error>?
-    private var response: URLResponse?
-    private var body = Data()
-    private var file: FileHandle?
-    private var failure: Error?
-    private var lastActivity = DispatchTime.now().uptimeNanoseconds
-    private var watchdog: Task<Void, Never>?
-    /// The task was cancelled only to end an authentication challenge (Linux); its response stands.
-    private var challengeCancelled = false
+    private let progress: Locked<Progress>
 
     /// Opens the sink (truncating the file) so that an empty body still leaves an empty file.
     init(request: URLRequest, sink: Sink, idleTimeout: TimeInterval) throws {
         self.request = request
         self.idleTimeout = idleTimeout
+        var progress = Progress()
         if case .file(let url) = sink {
             let handle = try FileHandle(forWritingTo: url)
             try handle.truncate(atOffset: 0)
-            file = handle
+            progress.file = handle
         }
+        self.progress = Locked(progress)
     }
 
     /// Records the waiting caller and starts the idle-timeout watchdog.
     func begin(_ task: URLSessionTask, continuation: CheckedContinuation<(Data, HTTPURLResponse), Error>) {
-        lock.withLock {
-            self.continuation = continuation
-            lastActivity = DispatchTime.now().uptimeNanoseconds
+        progress.withLock {
+            $0.continuation = continuation
+            $0.touch()
         }
         guard idleTimeout > 0 else { return }
         let watchdog = Task { [weak self, idleTimeout] in
@@ -58,38 +69,38 @@ final class URLSessionTaskState: @unchecked Sendable {
                 wait = idleTimeout - idle
             }
         }
-        lock.withLock { self.watchdog = watchdog }
+        progress.withLock { $0.watchdog = watchdog }
     }
 
     func noteChallengeCancelled() {
-        lock.withLock { challengeCancelled = true }
+        progress.withLock { $0.challengeCancelled = true }
     }
 
     func noteActivity() {
-        lock.withLock { lastActivity = DispatchTime.now().uptimeNanoseconds }
+        progress.withLock { $0.touch() }
     }
 
     func receive(_ response: URLResponse) {
-        lock.withLock {
-            self.response = response
-            lastActivity = DispatchTime.now().uptimeNanoseconds
+        progress.withLock {
+            $0.response = response
+            $0.touch()
         }
     }
 
     /// Appends to the body, or writes it to the file; a write error cancels the task.
     func receive(_ data: Data, cancelling task: URLSessionTask) {
-        let writeFailed: Bool = lock.withLock {
-            lastActivity = DispatchTime.now().uptimeNanoseconds
-            guard failure == nil else { return false }
-            guard let file else {
-                body.append(data)
+        let writeFailed: Bool = progress.withLock { progress in
+            progress.touch()
+            guard progress.failure == nil else { return false }
+            guard let file = progress.file else {
+                progress.body.append(data)
                 return false
             }
             do {
                 try file.write(contentsOf: data)
                 return false
             } catch {
-                failure = error
+                progress.failure = error
                 return true
             }
         }
@@ -98,28 +109,29 @@ final class URLSessionTaskState: @unchecked Sendable {
 
     /// Resumes the caller with the response, or with the first failure seen.
     func complete(response taskResponse: URLResponse?, error: Error?) {
-        let (continuation, result): (CheckedContinuation<(Data, HTTPURLResponse), Error>?, Result<(Data, HTTPURLResponse), Error>) = lock.withLock {
-            watchdog?.cancel()
-            try? file?.close()
-            file = nil
-            let continuation = self.continuation
-            self.continuation = nil
-            let http = (response ?? taskResponse) as? HTTPURLResponse
-            if let failure { return (continuation, .failure(failure)) }
-            if let error, !(challengeCancelled && http != nil) { return (continuation, .failure(error)) }
+        let (continuation, result): (Continuation?, Result<(Data, HTTPURLResponse), Error>) = progress.withLock { progress in
+            progress.watchdog?.cancel()
+            try? progress.file?.close()
+            progress.file = nil
+            let continuation = progress.continuation
+            progress.continuation = nil
+            let received = progress.response ?? taskResponse
+            let http = received as? HTTPURLResponse
+            if let failure = progress.failure { return (continuation, .failure(failure)) }
+            if let error, !(progress.challengeCancelled && http != nil) { return (continuation, .failure(error)) }
             guard let http else {
-                return (continuation, .failure(RequestError.fatal(.notHTTPResponse(request, response ?? taskResponse))))
+                return (continuation, .failure(RequestError.fatal(.notHTTPResponse(request, received))))
             }
-            return (continuation, .success((body, http)))
+            return (continuation, .success((progress.body, http)))
         }
         continuation?.resume(with: result)
     }
 
     private func fail(_ error: Error) {
-        lock.withLock { if failure == nil { failure = error } }
+        progress.withLock { if $0.failure == nil { $0.failure = error } }
     }
 
     private func idleTime() -> TimeInterval {
-        lock.withLock { TimeInterval(DispatchTime.now().uptimeNanoseconds - lastActivity) / 1_000_000_000 }
+        progress.withLock { TimeInterval(DispatchTime.now().uptimeNanoseconds - $0.lastActivity) / 1_000_000_000 }
     }
 }

@@ -57,6 +57,10 @@ public final class URLSessionTransport: HTTPTransport {
 
     private func send(_ request: TransportRequest, into sink: URLSessionTaskState.Sink) async throws -> (Data, HTTPURLResponse) {
         try Task.checkCancellation()
+        // URLSession refuses a GET with a body (URLError -1103, on Linux and Apple platforms alike).
+        if request.urlRequest.httpMethod ?? "GET" == "GET", request.urlRequest.httpBody != nil || request.body != nil {
+            throw UnsupportedRequestError(reason: "URLSession cannot send a GET request with a body; send it with another method, or through a transport that can")
+        }
         var urlRequest = request.urlRequest
         let idleTimeout = urlRequest.timeoutInterval
         // URLSession's own timer is only a backstop, set above ours: on Linux it counts in whole
@@ -74,8 +78,10 @@ public final class URLSessionTransport: HTTPTransport {
         case .multipart(let form) where form.isInMemory:
             urlRequest.httpBody = try form.encodedData()
         case .multipart(let form):
+            // Named after the boundary (letters, digits and `-` of it) so a form's file can be found.
+            let tag = String(form.boundary.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) || $0 == "-" }.prefix(70))
             let file = FileManager.default.temporaryDirectory
-                .appendingPathComponent("SwiftApiDsl-multipart-\(UUID().uuidString)")
+                .appendingPathComponent("SwiftApiDsl-multipart-\(tag)-\(UUID().uuidString)")
             temporaryFile = file
             try form.write(to: file)
             uploadFile = file

@@ -115,8 +115,8 @@ struct Boom: Error, Equatable, CustomStringConvertible {
 final class Trail: @unchecked Sendable {
     private let lock = NSLock()
     private var items: [String] = []
-    func add(_ item: String) { lock.withLock { items.append(item) } }
-    var all: [String] { lock.withLock { items } }
+    func add(_ item: String) { lock.lock(); items.append(item); lock.unlock() }
+    var all: [String] { lock.lock(); defer { lock.unlock() }; return items }
 }
 
 /// A fresh empty folder for files a test writes; removed by the caller.

@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+@testable import SwiftApiDsl
+
+@Suite struct MultipartEncodingTests {
+    @Test func encodesPartsExactly() throws {
+        let form = MultipartFormData(boundary: "B", parts: [
+            TextField(name: "type", value: "licence").part,
+            DataField(name: "scan", filename: "a\"b\r\n.pdf", data: Data("PDF".utf8), mimeType: "application/pdf").part,
+        ])
+        let expected = "--B\r\nContent-Disposition: form-data; name=\"type\"\r\n\r\nlicence\r\n"
+            + "--B\r\nContent-Disposition: form-data; name=\"scan\"; filename=\"a%22b%0D%0A.pdf\"\r\nContent-Type: application/pdf\r\n\r\nPDF\r\n"
+            + "--B--\r\n"
+        #expect(String(decoding: try form.encodedData(), as: UTF8.self) == expected)
+        #expect(try form.contentLength() == Int64(expected.utf8.count))
+        #expect(form.contentType == "multipart/form-data; boundary=B")
+        #expect(form.isInMemory)
+    }
+
+    @Test func fileFieldIsReadInChunksWithTheExactLength() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("mp-\(UUID().uuidString).bin")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let content = Data((0..<10_000).map { UInt8($0 % 251) })
+        try content.write(to: file)
+        let form = MultipartFormData(boundary: "B", parts: [FileField(name: "f", fileURL: file).part])
+        #expect(!form.isInMemory)
+        #expect(form.parts[0].filename == file.lastPathComponent)
+        #expect(form.parts[0].mimeType == "application/octet-stream")
+        let reader = form.makeReader(chunkSize: 4096)
+        var chunks: [Data] = []
+        while let chunk = try reader.next() { chunks.append(chunk) }
+        #expect(chunks.allSatisfy { $0.count <= 4096 })
+        let encoded = chunks.reduce(Data(), +)
+        #expect(Int64(encoded.count) == (try form.contentLength()))
+        let header = Data("--B\r\nContent-Disposition: form-data; name=\"f\"; filename=\"\(file.lastPathComponent)\"\r\nContent-Type: application/octet-stream\r\n\r\n".utf8)
+        #expect(encoded == header + content + Data("\r\n--B--\r\n".utf8))
+    }
+
+    @Test func fileThatShrinksWhileSentFails() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("mp-\(UUID().uuidString).bin")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(repeating: 1, count: 100).write(to: file)
+        let reader = MultipartFormData(boundary: "B", parts: [FileField(name: "f", fileURL: file).part]).makeReader(chunkSize: 10)
+        _ = try reader.next()
+        _ = try reader.next()
+        try Data(repeating: 1, count: 5).write(to: file)
+        #expect(throws: MultipartEncodingError.self) { while try reader.next() != nil {} }
+    }
+
+    @Test func directoryIsNotAFileField() {
+        let folder = FileManager.default.temporaryDirectory
+        let form = MultipartFormData(boundary: "B", parts: [FileField(name: "f", fileURL: folder).part])
+        #expect(throws: MultipartEncodingError.self) { try form.contentLength() }
+    }
+
+    @Test func randomBoundariesDiffer() {
+        let boundaries = Set((0..<100).map { _ in MultipartFormData.randomBoundary() })
+        #expect(boundaries.count == 100)
+        #expect(boundaries.allSatisfy { $0.hasPrefix("SwiftApiDsl-") && $0.count == 44 })
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import SwiftApiDsl
+
+/// What is particular to the URLSession transport (the shared cases are in `Shared/`).
+@Suite struct URLSessionTransportWireTests {
+    @Test func getWithABodyIsRefusedBeforeSending() async throws {
+        let error = await #expect(throws: RequestError.self) {
+            try await HttpBin.client().get("anything", body: ["a": 1]).perform()
+        }
+        guard case .transport(let request, let source) = error else {
+            Issue.record("expected .transport, got \(String(describing: error))")
+            return
+        }
+        #expect(request.httpMethod == "GET")
+        #expect((source as? UnsupportedRequestError)?.reason.hasPrefix("URLSession cannot send a GET request with a body") == true)
+    }
+
+    @Test func clientsMadeFromOneSessionShareOneTransport() throws {
+        let session = URLSession(configuration: .ephemeral)
+        let first = ApiClient(urlSession: session, baseUrl: try HttpBin.url())
+        let second = ApiClient(urlSession: session, baseUrl: try HttpBin.url("/anything"))
+        let other = ApiClient(urlSession: URLSession(configuration: .ephemeral), baseUrl: try HttpBin.url())
+        #expect(first.transport as? URLSessionTransport === second.transport as? URLSessionTransport)
+        #expect(first.transport as? URLSessionTransport !== other.transport as? URLSessionTransport)
+    }
+
+    @Test func sessionConfigurationIsKept() async throws {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpAdditionalHeaders = ["X-From-Configuration": "yes"]
+        let client = ApiClient(urlSession: URLSession(configuration: configuration), baseUrl: try HttpBin.url())
+        let echo: Echo = try await client.get("anything").perform()
+        #expect(echo.header("X-From-Configuration") == "yes")
+    }
+}
