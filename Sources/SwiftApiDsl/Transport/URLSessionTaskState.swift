@@ -5,7 +5,7 @@ import FoundationNetworking
 
 /// What one URLSession task has received so far, and the caller waiting for it.
 ///
-/// The session's delegate queue feeds it; the idle-timeout watchdog reads it.
+/// The session's delegate queue feeds it; the idle-timeout check reads it.
 final class URLSessionTaskState: Sendable {
     /// Where the body goes.
     enum Sink {
@@ -24,7 +24,8 @@ final class URLSessionTaskState: Sendable {
         /// A failure of our own (timeout, write error): it wins over what URLSession reports.
         var failure: Error?
         var lastActivity = DispatchTime.now().uptimeNanoseconds
-        var watchdog: Task<Void, Never>?
+        var idleCheck: DispatchWorkItem?
+        var completed = false
         /// The task was cancelled only to end an authentication challenge (Linux); its response stands.
         var challengeCancelled = false
 
@@ -48,28 +49,36 @@ final class URLSessionTaskState: Sendable {
         self.progress = Locked(progress)
     }
 
-    /// Records the waiting caller and starts the idle-timeout watchdog.
+    /// Records the waiting caller and starts the idle-timeout check.
     func begin(_ task: URLSessionTask, continuation: CheckedContinuation<(Data, HTTPURLResponse), Error>) {
         progress.withLock {
             $0.continuation = continuation
             $0.touch()
         }
+        scheduleIdleCheck(of: task, after: idleTimeout)
+    }
+
+    /// Checks for idleness when the timeout could have run out, and again later if data came
+    /// meanwhile. A cancelled work item costs nothing, unlike a sleeping task that must be woken.
+    private func scheduleIdleCheck(of task: URLSessionTask, after delay: TimeInterval) {
         guard idleTimeout > 0 else { return }
-        let watchdog = Task { [weak self, idleTimeout] in
-            var wait = idleTimeout
-            while true {
-                try? await Task.sleep(nanoseconds: UInt64(wait * 1_000_000_000))
-                guard !Task.isCancelled, let self else { return }
-                let idle = self.idleTime()
-                if idle >= idleTimeout {
-                    self.fail(URLError(.timedOut, userInfo: [NSURLErrorFailingURLErrorKey: self.request.url as Any]))
-                    task.cancel()
-                    return
-                }
-                wait = idleTimeout - idle
+        // Weak captures: a cancelled item stays queued until its deadline, and must hold nothing.
+        let check = DispatchWorkItem { [weak self, weak task] in
+            guard let self, let task else { return }
+            let idle = self.idleTime()
+            if idle >= self.idleTimeout {
+                self.fail(URLError(.timedOut, userInfo: [NSURLErrorFailingURLErrorKey: self.request.url as Any]))
+                task.cancel()
+            } else {
+                self.scheduleIdleCheck(of: task, after: self.idleTimeout - idle)
             }
         }
-        progress.withLock { $0.watchdog = watchdog }
+        let scheduled: Bool = progress.withLock { progress in
+            guard !progress.completed else { return false }
+            progress.idleCheck = check
+            return true
+        }
+        if scheduled { DispatchQueue.global().asyncAfter(deadline: .now() + delay, execute: check) }
     }
 
     func noteChallengeCancelled() {
@@ -110,7 +119,8 @@ final class URLSessionTaskState: Sendable {
     /// Resumes the caller with the response, or with the first failure seen.
     func complete(response taskResponse: URLResponse?, error: Error?) {
         let (continuation, result): (Continuation?, Result<(Data, HTTPURLResponse), Error>) = progress.withLock { progress in
-            progress.watchdog?.cancel()
+            progress.idleCheck?.cancel()
+            progress.completed = true
             try? progress.file?.close()
             progress.file = nil
             let continuation = progress.continuation
