@@ -49,20 +49,32 @@ extension ResponseValidatable {
     public func acceptableContentTypes(_ types: [String]) -> Self { validator(.acceptableContentTypes(types)) }
 }
 
-/// A media type's `type/subtype`, lowercased, without parameters.
+/// A media type's `type/subtype`, without parameters; compared without regard to ASCII case.
+/// Parsed on substrings, with no allocation: every validated response goes through it.
 private struct MediaType {
     let type: Substring
     let subtype: Substring
 
     init(_ text: String) {
-        let essence = text.split(separator: ";", maxSplits: 1).first ?? ""
-        let pieces = essence.trimmingCharacters(in: .whitespaces).lowercased().split(separator: "/", maxSplits: 1)
-        type = pieces.first ?? ""
-        subtype = pieces.count > 1 ? pieces[1] : ""
+        var essence = text[..<(text.firstIndex(of: ";") ?? text.endIndex)]
+        while let first = essence.first, first == " " || first == "\t" { essence = essence.dropFirst() }
+        while let last = essence.last, last == " " || last == "\t" { essence = essence.dropLast() }
+        let slash = essence.firstIndex(of: "/")
+        type = slash.map { essence[..<$0] } ?? essence
+        subtype = slash.map { essence[essence.index(after: $0)...] } ?? ""
     }
 
     /// Whether this pattern (possibly with wildcards) accepts `other`.
     func matches(_ other: MediaType) -> Bool {
-        (type == "*" || type == other.type) && (subtype == "*" || subtype == other.subtype)
+        (type == "*" || Self.equalIgnoringCase(type, other.type))
+            && (subtype == "*" || Self.equalIgnoringCase(subtype, other.subtype))
+    }
+
+    private static func equalIgnoringCase(_ lhs: Substring, _ rhs: Substring) -> Bool {
+        lhs.utf8.elementsEqual(rhs.utf8) { lowercase($0) == lowercase($1) }
+    }
+
+    private static func lowercase(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
     }
 }
