@@ -35,4 +35,27 @@ import SwiftApiDsl
         let echo: Echo = try await client.get("anything").perform()
         #expect(echo.header("X-From-Configuration") == "yes")
     }
+
+    @Test func cancellingWhileALargeFormIsEncodedStopsPromptlyAndLeavesNoFile() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let big = folder.appendingPathComponent("big.bin")
+        #expect(FileManager.default.createFile(atPath: big.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: big)
+        try handle.truncate(atOffset: 1 << 30) // 1 GiB, sparse: encoding it takes about a second
+        try handle.close()
+        let boundary = "cancelled-\(UUID().uuidString)"
+        let client = try HttpBin.client()
+        let task = Task { try await client.post("post").multipartFormData(boundary: boundary) { FileField(name: "f", fileURL: big) }.perform() }
+        try await Task.sleep(nanoseconds: 100_000_000)
+        let (result, elapsed) = await measure {
+            task.cancel()
+            return await task.result
+        }
+        #expect(elapsed < 0.5)
+        if case .failure(let error) = result { #expect(error.asRequestError.isCancellation) } else { Issue.record("the upload finished") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path)
+            .filter { $0.contains(boundary) }
+        #expect(leftovers == [])
+    }
 }

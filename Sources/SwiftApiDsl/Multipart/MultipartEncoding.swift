@@ -37,15 +37,19 @@ extension MultipartFormData {
         MultipartBodyReader(form: self, chunkSize: chunkSize)
     }
 
-    /// Writes the encoded form to a new file at `url`, streaming file parts through a small buffer.
-    func write(to url: URL) throws {
+    /// Writes the encoded form to a new file at `url`, streaming file parts through a small
+    /// buffer. It stops with `CancellationError` as soon as `isCancelled` says so.
+    func write(to url: URL, isCancelled: () -> Bool = { false }) throws {
         guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
         }
         let handle = try FileHandle(forWritingTo: url)
         defer { try? handle.close() }
         let reader = makeReader()
-        while let chunk = try reader.next() { try handle.write(contentsOf: chunk) }
+        while let chunk = try reader.next() {
+            if isCancelled() { throw CancellationError() }
+            try handle.write(contentsOf: chunk)
+        }
     }
 
     /// The lines that open a part: its boundary, `Content-Disposition` and `Content-Type`.

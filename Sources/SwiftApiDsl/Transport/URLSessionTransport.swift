@@ -83,12 +83,30 @@ public final class URLSessionTransport: HTTPTransport {
             let file = FileManager.default.temporaryDirectory
                 .appendingPathComponent("SwiftApiDsl-multipart-\(tag)-\(UUID().uuidString)")
             temporaryFile = file
-            try form.write(to: file)
+            try await Self.writeOffTheCooperativePool(form, to: file)
             uploadFile = file
         }
         let task = uploadFile.map { session.uploadTask(with: urlRequest, fromFile: $0) } ?? session.dataTask(with: urlRequest)
         let state = try URLSessionTaskState(request: request.urlRequest, sink: sink, idleTimeout: idleTimeout)
         return try await delegate.run(task, state: state)
+    }
+}
+
+extension URLSessionTransport {
+    /// Encodes `form` into `file` on a dispatch queue: copying a large file takes seconds, and
+    /// Swift concurrency has only a thread per core to lend. Cancelling the caller stops the copy
+    /// at the next chunk.
+    private static func writeOffTheCooperativePool(_ form: MultipartFormData, to file: URL) async throws {
+        let cancelled = Locked(false)
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
+                DispatchQueue.global().async {
+                    continuation.resume(with: Result { try form.write(to: file) { cancelled.withLock { $0 } } })
+                }
+            }
+        } onCancel: {
+            cancelled.withLock { $0 = true }
+        }
     }
 }
 
