@@ -44,18 +44,47 @@ import Testing
         _ = try reader.next()
         _ = try reader.next()
         try Data(repeating: 1, count: 5).write(to: file)
-        #expect(throws: MultipartEncodingError.self) { while try reader.next() != nil {} }
+        #expect(throws: BodyFileError.self) { while try reader.next() != nil {} }
     }
 
     @Test func directoryIsNotAFileField() {
         let folder = FileManager.default.temporaryDirectory
         let form = MultipartFormData(boundary: "B", parts: [FileField(name: "f", fileURL: folder).part])
-        #expect(throws: MultipartEncodingError.self) { try form.contentLength() }
+        #expect(throws: BodyFileError.self) { try form.contentLength() }
     }
 
     @Test func randomBoundariesDiffer() {
         let boundaries = Set((0..<100).map { _ in MultipartFormData.randomBoundary() })
         #expect(boundaries.count == 100)
         #expect(boundaries.allSatisfy { $0.hasPrefix("SwiftApiDsl-") && $0.count == 44 })
+    }
+}
+
+@Suite struct FileBodyTests {
+    @Test func fileBodyIsReadInChunksWithItsSizeAsLength() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("body-\(UUID().uuidString).bin")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let content = Data((0..<10_000).map { UInt8($0 % 253) })
+        try content.write(to: file)
+        let body = RequestBody.file(file)
+        #expect(try body.contentLength() == 10_000)
+        let reader = body.makeReader(chunkSize: 4096)
+        var chunks: [Data] = []
+        while let chunk = try reader.next() { chunks.append(chunk) }
+        #expect(chunks.map(\.count) == [4096, 4096, 1808])
+        #expect(chunks.reduce(Data(), +) == content)
+    }
+
+    @Test func uploadOfAMissingFileNamesIt() async throws {
+        let missing = URL(fileURLWithPath: "/nonexistent/\(UUID().uuidString)")
+        let error = await #expect(throws: RequestError.self) {
+            try await ApiClient.recording(RecordingTransport()).put("x").uploadFile(missing).perform()
+        }
+        guard case .modify(_, let source) = error else {
+            Issue.record("expected .modify, got \(String(describing: error))")
+            return
+        }
+        #expect((source as? BodyFileError)?.fileURL == missing)
+        #expect((source as? BodyFileError)?.description.hasPrefix("file /nonexistent/") == true)
     }
 }

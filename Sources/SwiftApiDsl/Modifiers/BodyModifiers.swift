@@ -43,8 +43,9 @@ extension RequestModifier {
     /// into memory. `Content-Type` becomes `contentType` unless one is already set.
     public static func uploadFile(_ fileURL: URL, contentType: String = "application/octet-stream") -> RequestModifier {
         .init(draft: { draft in
-            _ = try MultipartPart(name: "", content: .file(fileURL)).contentLength()
-            draft.body = .file(fileURL)
+            let body = RequestBody.file(fileURL)
+            _ = try body.contentLength() // fails here, as `.modify`, if the file cannot be sent
+            draft.body = body
             draft.setContentTypeIfMissing(contentType)
         })
     }
@@ -63,8 +64,9 @@ extension RequestModifier {
     ) -> RequestModifier {
         let form = MultipartFormData(boundary: boundary, parts: fields())
         return .init(draft: { draft in
-            try form.checkFiles()
-            draft.body = .multipart(form)
+            let body = RequestBody.multipart(form)
+            _ = try body.contentLength() // fails here, as `.modify`, if a file cannot be sent
+            draft.body = body
             draft.urlRequest.setValue(form.contentType, forHTTPHeaderField: HeaderField.contentType.rawValue)
         })
     }

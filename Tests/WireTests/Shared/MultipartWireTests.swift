@@ -79,7 +79,7 @@ import SwiftApiDsl
             Issue.record("expected .modify, got \(String(describing: error))")
             return
         }
-        #expect((source as? MultipartEncodingError)?.fileURL == missing)
+        #expect((source as? BodyFileError)?.fileURL == missing)
     }
 
     @Test func multipartFileUploadLeavesNoTemporaryFile() async throws {

@@ -1,0 +1,117 @@
+import Foundation
+
+/// A file to send (with `uploadFile` or in a multipart form) is missing, unreadable, not a
+/// regular file, or became shorter while it was being sent.
+public struct BodyFileError: Error, Sendable, CustomStringConvertible {
+    /// The file at fault.
+    public let fileURL: URL
+    /// What went wrong.
+    public let reason: String
+
+    public var description: String { "file \(fileURL.path): \(reason)" }
+}
+
+extension RequestBody {
+    /// The exact number of bytes the body takes, files included (read from their sizes).
+    /// Throws ``BodyFileError`` when a file cannot be sent.
+    public func contentLength() throws -> Int64 {
+        try segments.reduce(0) { total, segment in
+            switch segment {
+            case .data(let data): total + Int64(data.count)
+            case .file(let url): total + (try BodyReader.size(of: url))
+            }
+        }
+    }
+
+    /// A reader that hands out the body chunk by chunk; files are read from disk `chunkSize`
+    /// bytes at a time and never held whole in memory. Transports use it to stream a body.
+    public func makeReader(chunkSize: Int = 1 << 20) -> BodyReader {
+        BodyReader(segments: segments, chunkSize: chunkSize)
+    }
+
+    /// The body as a sequence of bytes in memory and files.
+    var segments: [BodyReader.Segment] {
+        switch self {
+        case .file(let url): [.file(url)]
+        case .multipart(let form): form.segments
+        }
+    }
+}
+
+/// Hands out the bytes of a ``RequestBody`` in chunks, reading files lazily.
+///
+/// It reads files with `FileHandle`, never with `InputStream`, whose `streamError` traps on
+/// Linux after a successful read. A file that has become shorter than its size when it was
+/// opened fails with ``BodyFileError`` rather than sending fewer bytes than announced.
+public final class BodyReader {
+    /// A piece of a body.
+    enum Segment {
+        case data(Data)
+        case file(URL)
+    }
+
+    private var segments: ArraySlice<Segment>
+    private let chunkSize: Int
+    private var file: (handle: FileHandle, url: URL, remaining: Int64)?
+
+    init(segments: [Segment], chunkSize: Int) {
+        self.segments = segments[...]
+        self.chunkSize = max(chunkSize, 1)
+    }
+
+    deinit { try? file?.handle.close() }
+
+    /// The next chunk of the body, or `nil` at its end.
+    public func next() throws -> Data? {
+        while true {
+            if let chunk = try readFileChunk() { return chunk }
+            guard let segment = segments.popFirst() else { return nil }
+            switch segment {
+            case .data(let data) where !data.isEmpty:
+                return data
+            case .data:
+                continue
+            case .file(let url):
+                let size = try Self.size(of: url)
+                do {
+                    file = (try FileHandle(forReadingFrom: url), url, size)
+                } catch {
+                    throw BodyFileError(fileURL: url, reason: "cannot be opened (\(error.localizedDescription))")
+                }
+            }
+        }
+    }
+
+    /// Reads the next chunk of the open file; `nil` when no file is open or it is done.
+    private func readFileChunk() throws -> Data? {
+        guard let current = file else { return nil }
+        guard current.remaining > 0 else {
+            try? current.handle.close()
+            file = nil
+            return nil
+        }
+        let wanted = Int(min(Int64(chunkSize), current.remaining))
+        guard let chunk = try current.handle.read(upToCount: wanted), !chunk.isEmpty else {
+            throw BodyFileError(fileURL: current.url, reason: "became shorter while it was being sent")
+        }
+        file?.remaining -= Int64(chunk.count)
+        return chunk
+    }
+
+    /// The size of the regular, readable file at `url`.
+    static func size(of url: URL) throws -> Int64 {
+        let values: URLResourceValues
+        do {
+            values = try url.resourceValues(forKeys: [.fileSizeKey, .isRegularFileKey])
+        } catch {
+            throw BodyFileError(fileURL: url, reason: "cannot be read (\(error.localizedDescription))")
+        }
+        guard values.isRegularFile == true, let size = values.fileSize else {
+            throw BodyFileError(fileURL: url, reason: "is not a regular file")
+        }
+        guard FileManager.default.isReadableFile(atPath: url.path) else {
+            throw BodyFileError(fileURL: url, reason: "is not readable")
+        }
+        return Int64(size)
+    }
+}
