@@ -86,8 +86,9 @@ public final class URLSessionTransport: HTTPTransport {
             try await Self.writeOffTheCooperativePool(form, to: file)
             uploadFile = file
         }
-        let task = uploadFile.map { session.uploadTask(with: urlRequest, fromFile: $0) } ?? session.dataTask(with: urlRequest)
+        // The state first: it can throw (opening the file), and a task once made must be run.
         let state = try URLSessionTaskState(request: request.urlRequest, sink: sink, idleTimeout: idleTimeout)
+        let task = uploadFile.map { session.uploadTask(with: urlRequest, fromFile: $0) } ?? session.dataTask(with: urlRequest)
         return try await delegate.run(task, state: state)
     }
 }
