@@ -17,7 +17,7 @@ struct BasePath: Sendable {
         let components = URLComponents(url: baseUrl, resolvingAgainstBaseURL: true)
         var path = components?.percentEncodedPath ?? ""
         if path.hasSuffix("/") { path.removeLast() }
-        self.origin = components.map(Self.origin(of:)) ?? ""
+        self.origin = baseUrl.origin
         self.path = path
         self.pathWithSlash = path + "/"
     }
@@ -26,18 +26,11 @@ struct BasePath: Sendable {
     func segments(of url: URL) -> [String] {
         guard let components = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return [] }
         var relative = Substring(components.percentEncodedPath)
-        if Self.origin(of: components) == origin, relative == path || relative.hasPrefix(pathWithSlash) {
+        if url.origin == origin, relative == path || relative.hasPrefix(pathWithSlash) {
             relative = relative.dropFirst(path.count)
         }
         if relative.hasPrefix("/") { relative = relative.dropFirst() }
         guard !relative.isEmpty else { return [] }
         return relative.split(separator: "/", omittingEmptySubsequences: false).map { $0.removingPercentEncoding ?? String($0) }
-    }
-
-    /// `scheme://host:port`, lowercased, with the scheme's default port made explicit.
-    private static func origin(of components: URLComponents) -> String {
-        let scheme = components.scheme?.lowercased() ?? ""
-        let port = components.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : -1)
-        return "\(scheme)://\(components.host?.lowercased() ?? ""):\(port)"
     }
 }

@@ -87,5 +87,5 @@ public struct RecordedRequest: Sendable, CustomStringConvertible {
     }
 
     /// `POST https://h/api/todos`.
-    public var description: String { "\(method) \(url.redactedString)" }
+    public var description: String { "\(method) \(Redaction.url(url))" }
 }

@@ -30,7 +30,7 @@ public struct UnmatchedRequestError: Error, Sendable, CustomStringConvertible {
 
     public var description: String {
         let tried = triedStubs.isEmpty ? "no stubs are set" : "stubs tried, in order: " + triedStubs.joined(separator: ", ")
-        return "no stub of the strict ApiClientMock answers \(method) \(url.redactedString) (path \"\(path)\"), "
+        return "no stub of the strict ApiClientMock answers \(method) \(Redaction.url(url)) (path \"\(path)\"), "
             + "and no resultProvider did; \(tried)"
     }
 }

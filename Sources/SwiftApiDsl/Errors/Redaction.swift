@@ -3,8 +3,9 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Text forms of requests and errors with secrets taken out.
-enum Redaction {
+/// Text forms of requests and errors with secrets taken out. `package`: the mock describes
+/// requests the same way.
+package enum Redaction {
     static let placeholder = "<redacted>"
 
     /// `GET http://host/path?query`, the URL without its password.
@@ -13,7 +14,7 @@ enum Redaction {
     }
 
     /// The URL as text, its password (if any) replaced.
-    static func url(_ url: URL) -> String {
+    package static func url(_ url: URL) -> String {
         guard url.password != nil, var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
             return url.absoluteString
         }

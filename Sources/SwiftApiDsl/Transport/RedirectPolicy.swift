@@ -82,22 +82,9 @@ extension Redirect {
             next.setValue(nil, forHTTPHeaderField: HeaderField.contentType.rawValue)
             next.setValue(nil, forHTTPHeaderField: HeaderField.contentLength.rawValue)
         }
-        if let from = request.url, !from.hasSameOrigin(as: target) {
+        if let from = request.url, from.origin != target.origin {
             for field in HeaderField.secrets { next.setValue(nil, forHTTPHeaderField: field) }
         }
         return next
-    }
-}
-
-extension URL {
-    /// Scheme, host and port all match (the port defaulting per scheme).
-    func hasSameOrigin(as other: URL) -> Bool {
-        scheme?.lowercased() == other.scheme?.lowercased()
-            && host?.lowercased() == other.host?.lowercased()
-            && effectivePort == other.effectivePort
-    }
-
-    private var effectivePort: Int? {
-        port ?? (scheme?.lowercased() == "https" ? 443 : scheme?.lowercased() == "http" ? 80 : nil)
     }
 }
