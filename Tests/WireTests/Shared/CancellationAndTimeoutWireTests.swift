@@ -10,19 +10,10 @@ import SwiftApiDsl
 @Suite struct CancellationAndTimeoutWireTests {
     @Test func cancellingDuringDelayEndsPromptlyAsCancellation() async throws {
         let client = try HttpBin.client()
-        let task = Task { try await client.get("delay/5").perform() }
-        try await Task.sleep(nanoseconds: 300_000_000)
-        let (result, elapsed) = await measure {
-            task.cancel()
-            return await task.result
-        }
+        let (error, elapsed) = try await cancelled(after: 0.3) { try await client.get("delay/5").perform() }
         #expect(elapsed < 0.5)
-        guard case .failure(let error) = result else {
-            Issue.record("the cancelled request succeeded")
-            return
-        }
-        #expect(error.asRequestError.isCancellation)
-        #expect(error.asRequestError.stage == "transport")
+        #expect(error?.asRequestError.isCancellation == true)
+        #expect(error?.asRequestError.stage == "transport")
     }
 
     @Test func alreadyCancelledTaskFailsAtOnce() async throws {
@@ -45,14 +36,11 @@ import SwiftApiDsl
         defer { try? FileManager.default.removeItem(at: folder) }
         let destination = folder.appendingPathComponent("slow.bin")
         let client = try HttpBin.client()
-        let task = Task { try await client.get("drip").queryItems(["duration": "5", "numbytes": "5", "delay": "0"]).download(destination: destination) }
-        try await Task.sleep(nanoseconds: 300_000_000)
-        let (result, elapsed) = await measure {
-            task.cancel()
-            return await task.result
+        let (error, elapsed) = try await cancelled(after: 0.3) {
+            try await client.get("drip").queryItems(["duration": "5", "numbytes": "5", "delay": "0"]).download(destination: destination)
         }
         #expect(elapsed < 0.5)
-        if case .failure(let error) = result { #expect(error.asRequestError.isCancellation) } else { Issue.record("download succeeded") }
+        #expect(error?.asRequestError.isCancellation == true)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
     }
 
@@ -91,11 +79,5 @@ import SwiftApiDsl
             .timeoutInterval(1)
             .perform()
         #expect(data == Data(repeating: UInt8(ascii: "*"), count: 5))
-    }
-}
-
-extension Result where Failure == Error {
-    init(catching body: () async throws -> Success) async {
-        do { self = .success(try await body()) } catch { self = .failure(error) }
     }
 }

@@ -132,3 +132,25 @@ func measure<T>(_ body: () async throws -> T) async rethrows -> (T, TimeInterval
     let value = try await body()
     return (value, Date().timeIntervalSince(start))
 }
+
+/// Starts `operation`, cancels it after `delay` seconds, and returns the error it ended with
+/// (`nil` if it succeeded) and how long it took to end once cancelled.
+func cancelled<T: Sendable>(
+    after delay: TimeInterval, _ operation: @escaping @Sendable () async throws -> T
+) async throws -> (error: Error?, elapsed: TimeInterval) {
+    let task = Task { try await operation() }
+    try await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
+    let (result, elapsed) = await measure {
+        task.cancel()
+        return await task.result
+    }
+    guard case .failure(let error) = result else { return (nil, elapsed) }
+    return (error, elapsed)
+}
+
+/// The outcome of an async call as a `Result`.
+extension Result where Failure == Error {
+    init(catching body: () async throws -> Success) async {
+        do { self = .success(try await body()) } catch { self = .failure(error) }
+    }
+}
