@@ -1,6 +1,7 @@
-# Starts httpbin under gunicorn on a free loopback port, for tests and demos.
-# Source it, then call `httpbin_start`: it exports HTTPBIN_URL and stops the server when the
-# calling script exits, whether it succeeds or fails.
+# Starts the loopback servers for tests and demos: httpbin under gunicorn, and the project's own
+# test server (Scripts/testserver, standard-library Python) for routes httpbin lacks.
+# Source it, then call `httpbin_start`: it exports HTTPBIN_URL and TESTSERVER_URL and stops both
+# servers when the calling script exits, whether it succeeds or fails.
 
 repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 venv="$repo_root/.venv"
@@ -13,10 +14,29 @@ httpbin_install() {
     fi
 }
 
+free_port() {
+    "$venv/bin/python" -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
+}
+
+# Waits until `url` answers; prints `log` and fails if it never does.
+wait_for() {
+    local url=$1 name=$2 log=$3
+    for _ in $(seq 1 100); do
+        if "$venv/bin/python" -c "import urllib.request,sys; urllib.request.urlopen('$url', timeout=1)" 2>/dev/null; then
+            echo "==> $name is up at ${url%/*}"
+            return 0
+        fi
+        sleep 0.1
+    done
+    echo "$name did not start; its log:" >&2
+    cat "$log" >&2
+    return 1
+}
+
 httpbin_start() {
     httpbin_install
     local port
-    port=$("$venv/bin/python" -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
+    port=$(free_port)
     httpbin_log=$(mktemp -t httpbin-log.XXXXXX)
     # Threads let the slow endpoints (/delay, /drip) and 200 concurrent requests run side by side.
     "$venv/bin/gunicorn" --bind "127.0.0.1:$port" --workers 2 --worker-class gthread --threads 64 \
@@ -24,22 +44,25 @@ httpbin_start() {
     httpbin_pid=$!
     trap httpbin_stop EXIT
     export HTTPBIN_URL="http://127.0.0.1:$port"
-    for _ in $(seq 1 100); do
-        if "$venv/bin/python" -c "import urllib.request,sys; urllib.request.urlopen('$HTTPBIN_URL/get', timeout=1)" 2>/dev/null; then
-            echo "==> httpbin is up at $HTTPBIN_URL"
-            return 0
-        fi
-        sleep 0.1
-    done
-    echo "httpbin did not start; its log:" >&2
-    cat "$httpbin_log" >&2
-    return 1
+
+    local test_port
+    test_port=$(free_port)
+    testserver_log=$(mktemp -t testserver-log.XXXXXX)
+    "$venv/bin/python" "$repo_root/Scripts/testserver/server.py" "$test_port" >"$testserver_log" 2>&1 &
+    testserver_pid=$!
+    export TESTSERVER_URL="http://127.0.0.1:$test_port"
+
+    wait_for "$HTTPBIN_URL/get" httpbin "$httpbin_log"
+    wait_for "$TESTSERVER_URL/health" "the test server" "$testserver_log"
 }
 
 httpbin_stop() {
-    if [ -n "${httpbin_pid:-}" ] && kill -0 "$httpbin_pid" 2>/dev/null; then
-        kill "$httpbin_pid" 2>/dev/null
-        wait "$httpbin_pid" 2>/dev/null || true
-    fi
-    rm -f "${httpbin_log:-}"
+    local pid
+    for pid in "${httpbin_pid:-}" "${testserver_pid:-}"; do
+        if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
+            kill "$pid" 2>/dev/null
+            wait "$pid" 2>/dev/null || true
+        fi
+    done
+    rm -f "${httpbin_log:-}" "${testserver_log:-}"
 }

@@ -74,6 +74,29 @@ extension RequestError {
         default: nil
         }
     }
+
+    /// The response's status code, when the failure came after a response was received
+    /// (a validator rejected it, or its body did not decode); otherwise `nil`.
+    ///
+    /// ```swift
+    /// if error.asRequestError.statusCode == 404 { return nil }
+    /// ```
+    public var statusCode: Int? { httpResponse?.statusCode }
+
+    /// The body the server sent, when the failure came after a response was received
+    /// (a validator rejected it, or it did not decode); otherwise `nil`. For a download, see
+    /// `download(destination:)` for which body its validators see.
+    ///
+    /// ```swift
+    /// print(String(decoding: error.asRequestError.responseBody ?? Data(), as: UTF8.self))
+    /// ```
+    public var responseBody: Data? {
+        switch self {
+        case .validate(_, let data, _, _): data
+        case .fatal(.decoding(_, _, let response, _)): response.body
+        default: nil
+        }
+    }
 }
 
 extension Error {

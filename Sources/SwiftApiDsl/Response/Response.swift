@@ -21,6 +21,9 @@ public struct Response<Body> {
         self.httpResponse = httpResponse
     }
 
+    /// The HTTP status code, e.g. `200`.
+    public var statusCode: Int { httpResponse.statusCode }
+
     /// The same response with another body, e.g. the decoded one.
     public func withBody<NewBody>(_ body: NewBody) -> Response<NewBody> {
         Response<NewBody>(body: body, httpResponse: httpResponse)
