@@ -15,16 +15,16 @@ private struct Profile: Codable, Equatable, Sendable { var name: String }
     var client: ApiClient { .recording(transport) }
 
     @Test func typedPerformDecodesWithoutAnnotation() async throws {
-        let profile = try await client.get("me").perform(Profile.self)
+        let profile = try await client.get("me").perform(as: Profile.self)
         #expect(profile == Profile(name: "Ada"))
 
-        let response = try await client.get("me").perform(Response<Profile>.self)
+        let response = try await client.get("me").perform(as: Response<Profile>.self)
         #expect(response.body == Profile(name: "Ada"))
         #expect(response.statusCode == 201)
 
-        let raw = try await client.get("me").perform(Data.self)
+        let raw = try await client.get("me").perform(as: Data.self)
         #expect(String(decoding: raw, as: UTF8.self) == #"{"name":"Ada"}"#)
-        let rawResponse = try await client.get("me").perform(Response<Data>.self)
+        let rawResponse = try await client.get("me").perform(as: Response<Data>.self)
         #expect(rawResponse.body == raw)
     }
 
@@ -32,12 +32,12 @@ private struct Profile: Codable, Equatable, Sendable { var name: String }
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .custom { _ in AnyKey("name") }
         let transport = RecordingTransport { _ in (Data(#"{"full_name":"Grace"}"#.utf8), 200, [:]) }
-        let profile = try await ApiClient.recording(transport).get("me").perform(Profile.self, jsonDecoder: decoder)
+        let profile = try await ApiClient.recording(transport).get("me").perform(as: Profile.self, jsonDecoder: decoder)
         #expect(profile == Profile(name: "Grace"))
     }
 
     @Test func typedPerformNamesTheTypeWhenDecodingFails() async throws {
-        let error = await #expect(throws: RequestError.self) { try await client.get("me").perform([Profile].self) }
+        let error = await #expect(throws: RequestError.self) { try await client.get("me").perform(as: [Profile].self) }
         guard case .fatal(.decoding(let type, _, _, _)) = error else {
             Issue.record("expected a decoding failure, got \(String(describing: error))")
             return

@@ -14,7 +14,7 @@ public struct HeaderField: RawRepresentable, Hashable, Sendable, ExpressibleBySt
     /// Creates a field name, sent as given.
     public init(rawValue: String) { self.rawValue = rawValue }
     /// Creates a field name, sent as given: `HeaderField("X-Trace-Id")`.
-    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public init(_ name: String) { self.rawValue = name }
     /// Creates a field name from a literal: `"X-Trace-Id"` where a `HeaderField` is expected.
     public init(stringLiteral value: String) { self.rawValue = value }
 

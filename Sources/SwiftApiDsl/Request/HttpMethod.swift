@@ -9,7 +9,7 @@ public struct HttpMethod: RawRepresentable, Hashable, Sendable, ExpressibleByStr
     public let rawValue: String
 
     /// Creates a method from its wire name, used as given (methods are case-sensitive).
-    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public init(_ name: String) { self.rawValue = name }
     /// Creates a method from its wire name, used as given.
     public init(rawValue: String) { self.rawValue = rawValue }
     /// Creates a method from a literal: `"PURGE"` where an `HttpMethod` is expected.

@@ -42,22 +42,22 @@ extension RequestBuilder {
     /// decoder: the form that needs no type annotation.
     ///
     /// ```swift
-    /// let profile = try await client.get("user/profile").perform(Profile.self)
+    /// let profile = try await client.get("user/profile").perform(as: Profile.self)
     /// ```
     /// Decoding follows ``perform(jsonDecoder:)-(_)->T``: `Data` is the raw body, an
     /// ``EmptyDecodable`` type accepts an empty body, and a body that does not decode fails as
     /// ``FatalError/decoding(expectedType:request:response:error:)``.
-    public func perform<T: Decodable>(_ type: T.Type, jsonDecoder: JSONDecoder? = nil) async throws -> T {
+    public func perform<T: Decodable>(as type: T.Type, jsonDecoder: JSONDecoder? = nil) async throws -> T {
         try await perform(jsonDecoder: jsonDecoder)
     }
 
     /// Sends the request and returns the body decoded as `T` with its `HTTPURLResponse`.
     ///
     /// ```swift
-    /// let response = try await client.get("user/profile").perform(Response<Profile>.self)
+    /// let response = try await client.get("user/profile").perform(as: Response<Profile>.self)
     /// print(response.statusCode, response.body.name)
     /// ```
-    public func perform<T: Decodable>(_ type: Response<T>.Type, jsonDecoder: JSONDecoder? = nil) async throws -> Response<T> {
+    public func perform<T: Decodable>(as type: Response<T>.Type, jsonDecoder: JSONDecoder? = nil) async throws -> Response<T> {
         try await perform(jsonDecoder: jsonDecoder)
     }
 
@@ -72,8 +72,8 @@ extension RequestBuilder {
     }
 
     /// Unavailable: the type asked for is not `Decodable`.
-    @available(*, unavailable, message: "perform(_:) decodes the body into a Decodable type: make the type conform to Decodable, or ask for Response<Data>.self or Data.self for the raw body")
-    public func perform<T>(_ type: T.Type, jsonDecoder: JSONDecoder? = nil) async throws -> T {
+    @available(*, unavailable, message: "perform(as:) decodes the body into a Decodable type: make the type conform to Decodable, or ask for Response<Data>.self or Data.self for the raw body")
+    public func perform<T>(as type: T.Type, jsonDecoder: JSONDecoder? = nil) async throws -> T {
         throw RequestError.fatal(.unexpected(UnsupportedRequestError(reason: "\(T.self) is not Decodable")))
     }
 

@@ -43,14 +43,21 @@ public struct RequestBuilder: RequestModifiable, ResponseValidatable {
         self.jsonEncoder = jsonEncoder ?? client.jsonEncoder
         self.encodedBody = body.map { body in Result { try (jsonEncoder ?? client.jsonEncoder).encode(body) } }
     }
+}
 
+// Declared in constrained extensions rather than on the type, so that editors rank `perform`
+// and `download` above the modifiers after `client.get("…").`.
+
+extension RequestModifiable where Self == RequestBuilder {
     /// Returns a copy with `modifier` appended; it runs after the client's modifiers and authentication.
     public func modifier(_ modifier: RequestModifier) -> RequestBuilder {
         var copy = self
         copy.modifiers.append(modifier)
         return copy
     }
+}
 
+extension ResponseValidatable where Self == RequestBuilder {
     /// Returns a copy with `validator` appended; it runs after the client's validators.
     public func validator(_ validator: ResponseValidator) -> RequestBuilder {
         var copy = self
