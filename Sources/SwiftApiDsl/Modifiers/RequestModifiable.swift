@@ -30,7 +30,7 @@ extension RequestModifiable {
     /// Returns a copy with a modifier computed when the request is built.
     ///
     /// ```swift
-    /// client.modifier { .header(field: "X-Request-Id", try await nextRequestId()) }
+    /// client.modifier { .header("X-Request-Id", try await nextRequestId()) }
     /// ```
     public func modifier(_ make: @escaping @Sendable () async throws -> RequestModifier) -> Self {
         modifier(RequestModifier(make))
