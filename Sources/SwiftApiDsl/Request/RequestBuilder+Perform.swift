@@ -44,7 +44,7 @@ extension RequestBuilder {
     /// ```swift
     /// let profile = try await client.get("user/profile").perform(as: Profile.self)
     /// ```
-    /// Decoding follows ``perform(jsonDecoder:)-(_)->T``: `Data` is the raw body, an
+    /// Decoding is that of `perform(jsonDecoder:)`: `Data` is the raw body, an
     /// ``EmptyDecodable`` type accepts an empty body, and a body that does not decode fails as
     /// ``FatalError/decoding(expectedType:request:response:error:)``.
     public func perform<T: Decodable>(as type: T.Type, jsonDecoder: JSONDecoder? = nil) async throws -> T {
