@@ -1,6 +1,7 @@
 import SwiftApiDsl
 
-extension ApiClient {
+// In the constrained extension that holds the client's settings, so `client.` lists the verbs first.
+extension RequestModifiable where Self == ApiClient {
     /// A mock of this client: it keeps every modifier, the authentication, the validators and
     /// the JSON coders, and answers requests itself instead of sending them.
     ///

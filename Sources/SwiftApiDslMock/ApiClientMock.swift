@@ -15,7 +15,7 @@ import SwiftApiDsl
 ///
 /// let service = TodosService(client: mock.client)   // code written against ApiClient
 /// let todo = try await service.todo(id: 7)
-/// #expect(mock.requests(method: .get, path: "todos/7").count == 1)
+/// #expect(mock.recordedRequests(method: .get, path: "todos/7").count == 1)
 /// ```
 /// A request is answered by the first ``stub(_:_:respond:)`` whose method and path match,
 /// else by ``resultProvider``, else with an empty `200` (or, when ``isStrict``, with an
@@ -25,6 +25,10 @@ import SwiftApiDsl
 /// It is a class because its identity is the point: the ``client`` you inject and the mock you
 /// configure and inspect share one state.
 public final class ApiClientMock: Sendable {
+    // The class declares only what starts a request (ApiClientMock+Requests.swift); its settings,
+    // stubs and recordings live in extensions constrained to it, which editors rank below the
+    // type's own members, so `mock.` lists `get`, `post`… first, as `client.` does.
+
     /// Answers a request, or returns `nil` to let the mock answer with its default.
     ///
     /// Return `.failure` with any ``SwiftApiDsl/RequestError`` to make the request throw it
@@ -32,9 +36,8 @@ public final class ApiClientMock: Sendable {
     /// ``SwiftApiDsl/RequestError/transport(_:_:)``.
     public typealias ResultProvider = @Sendable (URLRequest) async throws -> Result<Response<Data>, RequestError>?
 
-    /// The client to hand to the code under test: it keeps the modifiers, authentication,
-    /// validators and JSON coders it was made with, and sends through this mock.
-    public let client: ApiClient
+    /// The mocked client; read it as `client`.
+    let mockedClient: ApiClient
     /// The mock's state, shared with every copy of ``client``.
     let transport: MockTransport
 
@@ -56,9 +59,15 @@ public final class ApiClientMock: Sendable {
     }
 
     private init(client: ApiClient, transport: MockTransport) {
-        self.client = client
+        self.mockedClient = client
         self.transport = transport
     }
+}
+
+extension RequestStarting where Self == ApiClientMock {
+    /// The client to hand to the code under test: it keeps the modifiers, authentication,
+    /// validators and JSON coders it was made with, and sends through this mock.
+    public var client: ApiClient { self.mockedClient }
 
     // MARK: Settings
 
@@ -71,17 +80,17 @@ public final class ApiClientMock: Sendable {
     ///     return .response(urlRequest, body: profile)
     /// }
     /// ```
-    public var resultProvider: ResultProvider? {
-        get { transport.settings.resultProvider }
-        set { transport.update { $0.resultProvider = newValue } }
+    public var resultProvider: ApiClientMock.ResultProvider? {
+        get { self.transport.settings.resultProvider }
+        nonmutating set { self.transport.update { $0.resultProvider = newValue } }
     }
 
     /// Whether the client's and requests' validators run on mocked responses. `false` by
     /// default, so a mocked response or ``SwiftApiDsl/RequestError`` reaches the caller as given;
     /// set it to test your validators.
     public var appliesValidators: Bool {
-        get { transport.settings.appliesValidators }
-        set { transport.update { $0.appliesValidators = newValue } }
+        get { self.transport.settings.appliesValidators }
+        nonmutating set { self.transport.update { $0.appliesValidators = newValue } }
     }
 
     /// Whether a request that no stub matched and that ``resultProvider`` did not answer fails,
@@ -90,32 +99,32 @@ public final class ApiClientMock: Sendable {
     /// The request then throws ``SwiftApiDsl/RequestError/transport(_:_:)`` carrying an
     /// ``UnmatchedRequestError`` that names the request and every stub that was tried.
     public var isStrict: Bool {
-        get { transport.settings.isStrict }
-        set { transport.update { $0.isStrict = newValue } }
+        get { self.transport.settings.isStrict }
+        nonmutating set { self.transport.update { $0.isStrict = newValue } }
     }
 
     /// A delay, in seconds, before each request is answered; `0` (the default) answers at once.
     /// The wait ends early, with `CancellationError`, when the calling task is cancelled.
     public var latency: TimeInterval {
-        get { transport.settings.latency }
-        set { transport.update { $0.latency = newValue } }
+        get { self.transport.settings.latency }
+        nonmutating set { self.transport.update { $0.latency = newValue } }
     }
 
     // MARK: Recording
 
     /// Every request the mock received, in the order it received them, as they were after all
     /// modifiers ran. A followed redirect is one more request.
-    public var recordedRequests: [RecordedRequest] { transport.recordedRequests }
+    public var recordedRequests: [RecordedRequest] { self.transport.recordedRequests }
 
     /// The recorded requests with `method` (any if `nil`) whose path matches `path` (any if
     /// `nil`), in order. `path` is a pattern like those of stubs, so `"todos/:id"` matches every todo.
     ///
     /// ```swift
-    /// #expect(mock.requests(method: .post, path: "todos").count == 1)
+    /// #expect(mock.recordedRequests(method: .post, path: "todos").count == 1)
     /// ```
-    public func requests(method: HttpMethod? = nil, path: String? = nil) -> [RecordedRequest] {
+    public func recordedRequests(method: HttpMethod? = nil, path: String? = nil) -> [RecordedRequest] {
         let pattern = path.map(PathPattern.init)
-        return recordedRequests.filter { request in
+        return self.recordedRequests.filter { request in
             (method == nil || method == request.method)
                 && (pattern.map { $0.match(request.pathSegments) != nil } ?? true)
         }
@@ -123,6 +132,12 @@ public final class ApiClientMock: Sendable {
 
     /// Forgets the recorded requests.
     public func removeRecordedRequests() {
-        transport.removeRecordedRequests()
+        self.transport.removeRecordedRequests()
+    }
+
+    /// The recorded requests with `method` and a path matching `path`.
+    @available(*, deprecated, renamed: "recordedRequests(method:path:)")
+    public func requests(method: HttpMethod? = nil, path: String? = nil) -> [RecordedRequest] {
+        recordedRequests(method: method, path: path)
     }
 }

@@ -8,7 +8,7 @@ import SwiftApiDsl
 /// included) ran, with its body in an inspectable form.
 ///
 /// ```swift
-/// let post = try #require(mock.requests(method: .post, path: "todos").first)
+/// let post = try #require(mock.recordedRequests(method: .post, path: "todos").first)
 /// #expect(post.header(.authorization) == "Bearer abc")
 /// #expect(try post.decodedBody(as: NewTodo.self) == NewTodo(title: "Buy milk"))
 /// ```

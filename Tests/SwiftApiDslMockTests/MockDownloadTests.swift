@@ -29,7 +29,7 @@ import Testing
         #expect(response.value(forHTTPHeaderField: "Content-Type") == "application/pdf")
         #expect(try Data(contentsOf: destination) == Data("PDF-8".utf8))
         #expect(folderContents == ["bill.pdf"])
-        #expect(mock.requests(method: .get, path: "bills/8").count == 1)
+        #expect(mock.recordedRequests(method: .get, path: "bills/8").count == 1)
     }
 
     @Test func downloadReplacesAnExistingFile() async throws {

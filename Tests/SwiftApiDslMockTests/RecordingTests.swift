@@ -28,7 +28,7 @@ import Testing
     @Test func jsonBodyIsRecordedAndDecodesWithTheClientsDecoder() async throws {
         try await mock.post("todos", body: TodoDraft(title: "Write tests", isDone: true)).perform()
 
-        let posts = mock.requests(method: .post, path: "todos")
+        let posts = mock.recordedRequests(method: .post, path: "todos")
         #expect(posts.count == 1)
         let post = try #require(posts.first)
         #expect(post.header(.contentType) == "application/json")
@@ -101,11 +101,11 @@ import Testing
         try await mock.put("todos/2").perform()
         try await mock.get("users/1").perform()
 
-        #expect(mock.requests().count == 4)
-        #expect(mock.requests(method: .get).map(\.path) == ["todos", "todos/1", "users/1"])
-        #expect(mock.requests(path: "todos/:id").map(\.path) == ["todos/1", "todos/2"])
-        #expect(mock.requests(method: .put, path: "todos/:id").map(\.path) == ["todos/2"])
-        #expect(mock.requests(method: .delete).isEmpty)
+        #expect(mock.recordedRequests().count == 4)
+        #expect(mock.recordedRequests(method: .get).map(\.path) == ["todos", "todos/1", "users/1"])
+        #expect(mock.recordedRequests(path: "todos/:id").map(\.path) == ["todos/1", "todos/2"])
+        #expect(mock.recordedRequests(method: .put, path: "todos/:id").map(\.path) == ["todos/2"])
+        #expect(mock.recordedRequests(method: .delete).isEmpty)
     }
 
     @Test func removeRecordedRequestsForgetsThem() async throws {

@@ -24,7 +24,7 @@ import Testing
         let created = try await service.create(title: "Buy milk")
 
         #expect(created == Fixtures.todo)
-        let posts = mock.requests(method: .post, path: "todos")
+        let posts = mock.recordedRequests(method: .post, path: "todos")
         #expect(posts.count == 1)
         #expect(mock.recordedRequests.count == 1)
         let post = try #require(posts.first)
@@ -46,7 +46,7 @@ import Testing
         done.isDone = true
 
         #expect(try await service.update(done) == done)
-        #expect(mock.requests(method: .put, path: "todos/7").count == 1)
+        #expect(mock.recordedRequests(method: .put, path: "todos/7").count == 1)
     }
 
     @Test func updateOfAMissingTodoFailsValidationWhenValidatorsApply() async throws {
@@ -64,7 +64,7 @@ import Testing
     @Test func deleteSendsOneDeleteAndAcceptsA204() async throws {
         mock.stub(.delete, "todos/:id", statusCode: 204)
         try await service.delete(id: 7)
-        #expect(mock.requests(method: .delete).map(\.path) == ["todos/7"])
+        #expect(mock.recordedRequests(method: .delete).map(\.path) == ["todos/7"])
     }
 
     @Test func unexpectedCallFailsInStrictMode() async throws {

@@ -27,7 +27,7 @@ final class TodosServiceXCTests: XCTestCase {
         let created = try await service.create(title: "Buy milk")
 
         XCTAssertEqual(created, Fixtures.todo)
-        let posts = mock.requests(method: .post, path: "todos")
+        let posts = mock.recordedRequests(method: .post, path: "todos")
         XCTAssertEqual(posts.count, 1)
         XCTAssertEqual(posts.first?.header(.authorization), "Bearer abc")
         XCTAssertEqual(try posts.first?.decodedBody(as: TodoDraft.self), TodoDraft(title: "Buy milk", isDone: false))

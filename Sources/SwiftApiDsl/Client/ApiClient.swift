@@ -17,14 +17,18 @@ import FoundationNetworking
 /// let profile: Profile = try await client.get("user/profile").perform()
 /// ```
 public struct ApiClient: RequestModifiable, ResponseValidatable {
-    /// The URL that request paths are resolved against; its path and query are kept.
-    public let baseUrl: URL
-    /// Encodes `body:` values and JSON bodies, unless a request brings its own encoder.
-    public let jsonEncoder: JSONEncoder
-    /// Decodes responses, unless `perform(jsonDecoder:)` is given another decoder.
-    public let jsonDecoder: JSONDecoder
-    /// The engine that sends requests.
-    public private(set) var transport: any HTTPTransport
+    // The type itself declares only what starts a request (see ApiClient+Requests.swift); its
+    // settings and configuring calls live in ApiClient+Configuration.swift, in an extension
+    // that editors rank below the type's own members, so `client.` lists the verbs first.
+
+    /// The base URL; read it as `baseUrl`.
+    var storedBaseUrl: URL
+    /// The client's encoder; read it as `jsonEncoder`.
+    var storedJsonEncoder: JSONEncoder
+    /// The client's decoder; read it as `jsonDecoder`.
+    var storedJsonDecoder: JSONDecoder
+    /// The engine; read it as `transport`.
+    var storedTransport: any HTTPTransport
 
     /// Modifiers applied to every request, in order, before authentication.
     var modifiers: [RequestModifier] = []
@@ -56,25 +60,10 @@ public struct ApiClient: RequestModifiable, ResponseValidatable {
         jsonEncoder: JSONEncoder = JSONEncoder(),
         jsonDecoder: JSONDecoder = JSONDecoder()
     ) {
-        self.transport = transport
-        self.baseUrl = baseUrl
-        self.jsonEncoder = jsonEncoder
-        self.jsonDecoder = jsonDecoder
-    }
-
-    /// Returns a copy with `modifier` appended to the client's modifiers.
-    public func modifier(_ modifier: RequestModifier) -> ApiClient {
-        with { $0.modifiers.append(modifier) }
-    }
-
-    /// Returns a copy with `validator` appended to the client's validators.
-    public func validator(_ validator: ResponseValidator) -> ApiClient {
-        with { $0.validators.append(validator) }
-    }
-
-    /// Returns a copy that sends through `transport`, keeping everything else.
-    public func transport(_ transport: any HTTPTransport) -> ApiClient {
-        with { $0.transport = transport }
+        self.storedTransport = transport
+        self.storedBaseUrl = baseUrl
+        self.storedJsonEncoder = jsonEncoder
+        self.storedJsonDecoder = jsonDecoder
     }
 
     /// A copy with one change.

@@ -6,6 +6,10 @@ import FoundationNetworking
 // Descriptions of errors name the stage, the request's method and URL and the cause. They never
 // contain the values of `Authorization`, `Cookie` or `Proxy-Authorization`, nor a URL password:
 // every textual form (description, debugDescription, localizedDescription, dump) is redacted.
+//
+// The conformances' members are declared in extensions of the protocols constrained to the
+// error type, not on the type: editors rank a type's own members first, so after
+// `error.asRequestError.` they list `statusCode`, `responseBody`, `request`… before this plumbing.
 
 extension RequestError: LocalizedError, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// The stage that failed: `"modify"`, `"transport"`, `"validate"` or `"fatal"`.
@@ -17,9 +21,15 @@ extension RequestError: LocalizedError, CustomStringConvertible, CustomDebugStri
         case .fatal: "fatal"
         }
     }
+}
 
-    public var errorDescription: String? { description }
+extension LocalizedError where Self == RequestError {
+    /// The ``description``, so that `localizedDescription` names the stage, request and cause.
+    public var errorDescription: String? { self.description }
+}
 
+extension CustomStringConvertible where Self == RequestError {
+    /// The stage, the request's method and URL, and the cause; never a secret.
     public var description: String {
         switch self {
         case .modify(let request, let error):
@@ -33,14 +43,20 @@ extension RequestError: LocalizedError, CustomStringConvertible, CustomDebugStri
             "RequestError.fatal: \(fatal.description)"
         }
     }
+}
 
-    public var debugDescription: String { description }
+extension CustomDebugStringConvertible where Self == RequestError {
+    /// The ``description``: redacted too.
+    public var debugDescription: String { self.description }
+}
 
+extension CustomReflectable where Self == RequestError {
+    /// What `dump` shows: the stage, the redacted request, the status and the cause.
     public var customMirror: Mirror {
-        var children: [(label: String?, value: Any)] = [("stage", stage)]
-        if let request { children += Redaction.mirrorChildren(of: request) }
-        if let status = httpResponse?.statusCode { children.append(("statusCode", status)) }
-        if let error = underlyingError { children.append(("error", Redaction.describe(error))) }
+        var children: [(label: String?, value: Any)] = [("stage", self.stage)]
+        if let request = self.request { children += Redaction.mirrorChildren(of: request) }
+        if let status = self.httpResponse?.statusCode { children.append(("statusCode", status)) }
+        if let error = self.underlyingError { children.append(("error", Redaction.describe(error))) }
         return Mirror(self, children: children, displayStyle: .enum)
     }
 }

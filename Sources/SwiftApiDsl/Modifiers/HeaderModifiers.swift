@@ -6,14 +6,20 @@ import FoundationNetworking
 // Header modifiers. Each sets its field, replacing any value set before; `nil` removes the field.
 
 extension RequestModifier {
-    /// Sets the header `field` to `value`; `nil` removes it.
-    public static func header(field: String, _ value: String?) -> RequestModifier {
-        .init { $0.setValue(value, forHTTPHeaderField: field) }
+    /// Sets the header `name` to `value`; `nil` removes it.
+    ///
+    /// ```swift
+    /// .header(.acceptLanguage, "fr-FR")
+    /// .header("X-Trace-Id", traceId)        // any name, as a string literal
+    /// .header(HeaderField(name), value)    // a name held in a `String`
+    /// ```
+    public static func header(_ name: HeaderField, _ value: String?) -> RequestModifier {
+        .init { $0.setValue(value, forHTTPHeaderField: name.rawValue) }
     }
 
-    /// Sets the header `field` to `value`; `nil` removes it.
-    public static func header(_ field: HeaderField, _ value: String?) -> RequestModifier {
-        header(field: field.rawValue, value)
+    /// Sets the header `field` to `value`; `nil` removes it. The same as ``header(_:_:)``.
+    public static func header(field: HeaderField, _ value: String?) -> RequestModifier {
+        header(field, value)
     }
 
     /// Sets `Accept`, e.g. `"application/json"`.
@@ -43,10 +49,10 @@ extension RequestModifier {
 }
 
 extension RequestModifiable {
-    /// Sets the header `field` to `value`; `nil` removes it.
-    public func header(field: String, _ value: String?) -> Self { modifier(.header(field: field, value)) }
-    /// Sets the header `field` to `value`; `nil` removes it.
-    public func header(_ field: HeaderField, _ value: String?) -> Self { modifier(.header(field, value)) }
+    /// Sets the header `name` to `value`; `nil` removes it: `.header(.acceptLanguage, "fr")`, `.header("X-Trace", id)`.
+    public func header(_ name: HeaderField, _ value: String?) -> Self { modifier(.header(name, value)) }
+    /// Sets the header `field` to `value`; `nil` removes it. The same as ``header(_:_:)``.
+    public func header(field: HeaderField, _ value: String?) -> Self { modifier(.header(field, value)) }
     /// Sets `Accept`.
     public func accept(_ value: String?) -> Self { modifier(.accept(value)) }
     /// Sets `Content-Type`.

@@ -23,16 +23,20 @@ extension RequestModifiable {
     /// ```swift
     /// client.modifier { $0.cachePolicy = .reloadIgnoringLocalCacheData }
     /// ```
-    public func modifier(_ modify: @escaping @Sendable (inout URLRequest) async throws -> Void) -> Self {
-        modifier(RequestModifier(modify))
+    ///
+    /// Every spelling compiles without annotations: `{ $0.timeoutInterval = 5 }`, `{ _ in … }`,
+    /// `{ request in … }` with several statements. A closure that ignores the request still names
+    /// it (`{ _ in log("sending") }`): `{ log("sending") }` takes no parameter.
+    public func modifier(_ edit: @escaping @Sendable (inout URLRequest) async throws -> Void) -> Self {
+        modifier(RequestModifier(edit))
     }
 
     /// Returns a copy with a modifier computed when the request is built.
     ///
     /// ```swift
-    /// client.modifier { .header(field: "X-Request-Id", try await nextRequestId()) }
+    /// client.modifier { .header("X-Request-Id", try await nextRequestId()) }
     /// ```
-    public func modifier(_ make: @escaping @Sendable () async throws -> RequestModifier) -> Self {
-        modifier(RequestModifier(make))
+    public func modifier(_ compute: @escaping @Sendable () async throws -> RequestModifier) -> Self {
+        modifier(RequestModifier(compute))
     }
 }

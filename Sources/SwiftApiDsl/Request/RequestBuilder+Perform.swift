@@ -38,6 +38,45 @@ extension RequestBuilder {
         return response.withBody(try decode(T.self, from: response, of: request, with: jsonDecoder ?? client.jsonDecoder))
     }
 
+    /// Sends the request and decodes the body as `type`, with `jsonDecoder`, else the client's
+    /// decoder: the form that needs no type annotation.
+    ///
+    /// ```swift
+    /// let profile = try await client.get("user/profile").perform(as: Profile.self)
+    /// ```
+    /// Decoding is that of `perform(jsonDecoder:)`: `Data` is the raw body, an
+    /// ``EmptyDecodable`` type accepts an empty body, and a body that does not decode fails as
+    /// ``FatalError/decoding(expectedType:request:response:error:)``.
+    public func perform<T: Decodable>(as type: T.Type, jsonDecoder: JSONDecoder? = nil) async throws -> T {
+        try await perform(jsonDecoder: jsonDecoder)
+    }
+
+    /// Sends the request and returns the body decoded as `T` with its `HTTPURLResponse`.
+    ///
+    /// ```swift
+    /// let response = try await client.get("user/profile").perform(as: Response<Profile>.self)
+    /// print(response.statusCode, response.body.name)
+    /// ```
+    public func perform<T: Decodable>(as type: Response<T>.Type, jsonDecoder: JSONDecoder? = nil) async throws -> Response<T> {
+        try await perform(jsonDecoder: jsonDecoder)
+    }
+
+    // The two declarations below are never called: they turn "cannot convert value of type
+    // 'Response<Data>'…", what asking for a type that is not Decodable gives otherwise, into an
+    // error that says what is wrong. Unavailable declarations are not offered by completion.
+
+    /// Unavailable: the type asked for is not `Decodable`.
+    @available(*, unavailable, message: "perform() decodes the body into a Decodable type: make the type conform to Decodable, or ask for Response<Data> or Data for the raw body")
+    public func perform<T>(jsonDecoder: JSONDecoder? = nil) async throws -> T {
+        throw RequestError.fatal(.unexpected(UnsupportedRequestError(reason: "\(T.self) is not Decodable")))
+    }
+
+    /// Unavailable: the type asked for is not `Decodable`.
+    @available(*, unavailable, message: "perform(as:) decodes the body into a Decodable type: make the type conform to Decodable, or ask for Response<Data>.self or Data.self for the raw body")
+    public func perform<T>(as type: T.Type, jsonDecoder: JSONDecoder? = nil) async throws -> T {
+        throw RequestError.fatal(.unexpected(UnsupportedRequestError(reason: "\(T.self) is not Decodable")))
+    }
+
     /// Sends the request and streams the body to `destination`, returning the `HTTPURLResponse`.
     ///
     /// ```swift

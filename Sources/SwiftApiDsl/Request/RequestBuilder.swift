@@ -18,16 +18,20 @@ import FoundationNetworking
 /// A path with a control character (such as a newline), or a base URL without a scheme and
 /// host, fails the request as ``RequestError/modify(_:_:)``.
 public struct RequestBuilder: RequestModifiable, ResponseValidatable {
-    /// The client that started the request.
-    public let client: ApiClient
-    /// The HTTP method.
-    public let method: HttpMethod
-    /// The path relative to the client's base URL, if any.
-    public let path: String?
-    /// Whether the client's authentication is skipped.
-    public let bypassAuth: Bool
-    /// The encoder for this request's JSON bodies: the one given, else the client's.
-    public let jsonEncoder: JSONEncoder
+    // The type itself declares only `perform` and `download` (RequestBuilder+Perform.swift); what
+    // describes the request and the calls that change it live in constrained extensions below,
+    // which editors rank after the type's own members.
+
+    /// The client; read it as `client`.
+    let storedClient: ApiClient
+    /// The method; read it as `method`.
+    let storedMethod: HttpMethod
+    /// The path; read it as `path`.
+    let storedPath: String?
+    /// Whether authentication is skipped; read it as `bypassAuth`.
+    let storedBypassAuth: Bool
+    /// The encoder; read it as `jsonEncoder`.
+    let storedJsonEncoder: JSONEncoder
 
     /// The `body:` given at the start, already encoded (an encoding error fails the request
     /// as ``RequestError/modify(_:_:)`` when it is performed).
@@ -36,13 +40,29 @@ public struct RequestBuilder: RequestModifiable, ResponseValidatable {
     var validators: [ResponseValidator] = []
 
     init(client: ApiClient, method: HttpMethod, path: String?, bypassAuth: Bool, body: (any Encodable)?, jsonEncoder: JSONEncoder?) {
-        self.client = client
-        self.method = method
-        self.path = path
-        self.bypassAuth = bypassAuth
-        self.jsonEncoder = jsonEncoder ?? client.jsonEncoder
+        self.storedClient = client
+        self.storedMethod = method
+        self.storedPath = path
+        self.storedBypassAuth = bypassAuth
+        self.storedJsonEncoder = jsonEncoder ?? client.jsonEncoder
         self.encodedBody = body.map { body in Result { try (jsonEncoder ?? client.jsonEncoder).encode(body) } }
     }
+}
+
+// Declared in constrained extensions rather than on the type, so that editors rank `perform`
+// and `download` above the request's properties and modifiers after `client.get("…").`.
+
+extension RequestModifiable where Self == RequestBuilder {
+    /// The client that started the request.
+    public var client: ApiClient { self.storedClient }
+    /// The HTTP method.
+    public var method: HttpMethod { self.storedMethod }
+    /// The path relative to the client's base URL, if any.
+    public var path: String? { self.storedPath }
+    /// Whether the client's authentication is skipped.
+    public var bypassAuth: Bool { self.storedBypassAuth }
+    /// The encoder for this request's JSON bodies: the one given, else the client's.
+    public var jsonEncoder: JSONEncoder { self.storedJsonEncoder }
 
     /// Returns a copy with `modifier` appended; it runs after the client's modifiers and authentication.
     public func modifier(_ modifier: RequestModifier) -> RequestBuilder {
@@ -50,7 +70,9 @@ public struct RequestBuilder: RequestModifiable, ResponseValidatable {
         copy.modifiers.append(modifier)
         return copy
     }
+}
 
+extension ResponseValidatable where Self == RequestBuilder {
     /// Returns a copy with `validator` appended; it runs after the client's validators.
     public func validator(_ validator: ResponseValidator) -> RequestBuilder {
         var copy = self

@@ -1,0 +1,37 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+// The client's settings and the calls that return a reconfigured copy. They are declared in a
+// protocol extension constrained to `ApiClient` rather than on the type: editors rank a type's
+// own members first, and these should come after the verbs that start a request (`client.`
+// then lists `get`, `post`… before `modifier`, `validator`, `authentication`, `transport`).
+
+extension RequestModifiable where Self == ApiClient {
+    /// The URL that request paths are resolved against; its path and query are kept.
+    public var baseUrl: URL { self.storedBaseUrl }
+    /// Encodes `body:` values and JSON bodies, unless a request brings its own encoder.
+    public var jsonEncoder: JSONEncoder { self.storedJsonEncoder }
+    /// Decodes responses, unless `perform(jsonDecoder:)` is given another decoder.
+    public var jsonDecoder: JSONDecoder { self.storedJsonDecoder }
+    /// The engine that sends requests.
+    public var transport: any HTTPTransport { self.storedTransport }
+
+    /// Returns a copy with `modifier` appended to the client's modifiers.
+    public func modifier(_ modifier: RequestModifier) -> ApiClient {
+        self.with { $0.modifiers.append(modifier) }
+    }
+
+    /// Returns a copy that sends through `transport`, keeping everything else.
+    public func transport(_ transport: any HTTPTransport) -> ApiClient {
+        self.with { $0.storedTransport = transport }
+    }
+}
+
+extension ResponseValidatable where Self == ApiClient {
+    /// Returns a copy with `validator` appended to the client's validators.
+    public func validator(_ validator: ResponseValidator) -> ApiClient {
+        self.with { $0.validators.append(validator) }
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import SwiftApiDsl
+
+// The calls that issue 10 made easier to find: typed perform, headers through `HeaderField`,
+// verbs declared on the client, authentication read per request, and `RequestError`'s shortcuts.
+
+private struct Profile: Codable, Equatable, Sendable { var name: String }
+
+@Suite struct DiscoverabilityTests {
+    let transport = RecordingTransport { _ in (Data(#"{"name":"Ada"}"#.utf8), 201, ["Content-Type": "application/json"]) }
+    var client: ApiClient { .recording(transport) }
+
+    @Test func typedPerformDecodesWithoutAnnotation() async throws {
+        let profile = try await client.get("me").perform(as: Profile.self)
+        #expect(profile == Profile(name: "Ada"))
+
+        let response = try await client.get("me").perform(as: Response<Profile>.self)
+        #expect(response.body == Profile(name: "Ada"))
+        #expect(response.statusCode == 201)
+
+        let raw = try await client.get("me").perform(as: Data.self)
+        #expect(String(decoding: raw, as: UTF8.self) == #"{"name":"Ada"}"#)
+        let rawResponse = try await client.get("me").perform(as: Response<Data>.self)
+        #expect(rawResponse.body == raw)
+    }
+
+    @Test func typedPerformUsesTheGivenDecoder() async throws {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .custom { _ in AnyKey("name") }
+        let transport = RecordingTransport { _ in (Data(#"{"full_name":"Grace"}"#.utf8), 200, [:]) }
+        let profile = try await ApiClient.recording(transport).get("me").perform(as: Profile.self, jsonDecoder: decoder)
+        #expect(profile == Profile(name: "Grace"))
+    }
+
+    @Test func typedPerformNamesTheTypeWhenDecodingFails() async throws {
+        let error = await #expect(throws: RequestError.self) { try await client.get("me").perform(as: [Profile].self) }
+        guard case .fatal(.decoding(let type, _, _, _)) = error else {
+            Issue.record("expected a decoding failure, got \(String(describing: error))")
+            return
+        }
+        #expect(type == "Array<Profile>")
+        #expect(error?.statusCode == 201)
+        #expect(error?.responseBody == Data(#"{"name":"Ada"}"#.utf8))
+    }
+
+    @Test func annotatedPerformStillPicksTheRequestedShape() async throws {
+        let profile: Profile = try await client.get("me").perform()
+        let response: Response<Profile> = try await client.get("me").perform()
+        let raw: Response<Data> = try await client.get("me").perform()
+        #expect(profile == Profile(name: "Ada"))
+        #expect(response.body == profile)
+        #expect(raw.body == Data(#"{"name":"Ada"}"#.utf8))
+    }
+
+    @Test func headerTakesConstantsLiteralsAndStrings() async throws {
+        let name = "X-From-Variable"
+        try await client.get()
+            .header(.acceptLanguage, "fr-FR")
+            .header("X-Trace", "t1")
+            .header(HeaderField(name), "v")
+            .header(field: "X-Labelled", "l")
+            .perform()
+        let sent = try #require(transport.requests.last?.urlRequest)
+        #expect(sent.value(forHTTPHeaderField: "Accept-Language") == "fr-FR")
+        #expect(sent.value(forHTTPHeaderField: "X-Trace") == "t1")
+        #expect(sent.value(forHTTPHeaderField: "X-From-Variable") == "v")
+        #expect(sent.value(forHTTPHeaderField: "X-Labelled") == "l")
+    }
+
+    @Test func verbsOnTheClientSendTheirMethod() async throws {
+        try await client.get("a").perform()
+        try await client.post("a").perform()
+        try await client.put("a").perform()
+        try await client.patch("a").perform()
+        try await client.delete("a").perform()
+        try await client.head("a").perform()
+        try await client.options("a").perform()
+        try await client.request("PURGE", "a").perform()
+        #expect(transport.requests.map { $0.urlRequest.httpMethod } == ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "PURGE"])
+    }
+
+    @Test func verbsThroughRequestStartingMatchTheClients() async throws {
+        func start(_ starter: some RequestStarting) -> RequestBuilder { starter.patch("b", bypassAuth: true) }
+        let builder = start(client)
+        #expect(builder.method == .patch)
+        #expect(builder.path == "b")
+        #expect(builder.bypassAuth)
+    }
+
+    @Test func perRequestAuthenticationReadsTheTokenForEachRequest() async throws {
+        let tokens = TokenStore()
+        let perRequest = client.authentication { .bearer(await tokens.next()) }
+        try await perRequest.get().perform()
+        try await perRequest.get().perform()
+        let onceOnly = client.authentication(.bearer(await tokens.next()))
+        try await onceOnly.get().perform()
+        try await onceOnly.get().perform()
+        #expect(transport.requests.map { $0.urlRequest.value(forHTTPHeaderField: "Authorization") }
+            == ["Bearer 1", "Bearer 2", "Bearer 3", "Bearer 3"])
+    }
+
+    @Test func requestErrorGivesStatusAndBodyDirectly() async throws {
+        let error = await #expect(throws: RequestError.self) { try await client.httpStatusCodeRange(200..<201).get().perform() }
+        #expect(error?.statusCode == 201)
+        #expect(error?.responseBody == Data(#"{"name":"Ada"}"#.utf8))
+        #expect(error?.description.hasPrefix("RequestError.validate: GET https://api.example.com/v1 got status 201") == true)
+        #expect(error?.localizedDescription == error?.description)
+        #expect(error?.debugDescription == error?.description)
+        let mirror = try #require(error.map { Mirror(reflecting: $0) })
+        #expect(mirror.children.first?.label == "stage")
+    }
+}
+
+private actor TokenStore {
+    private var count = 0
+    func next() -> String {
+        count += 1
+        return String(count)
+    }
+}
+
+private struct AnyKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ string: String) { stringValue = string }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
