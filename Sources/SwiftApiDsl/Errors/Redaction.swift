@@ -13,19 +13,37 @@ package enum Redaction {
         "\(request.httpMethod ?? "GET") \(request.url.map(url) ?? "<no URL>")"
     }
 
-    /// The URL as text, its password (if any) replaced.
+    /// The URL as text, its password (if any) and the values of its secret query items
+    /// (named as secret headers are, see ``SecretNames``) replaced.
     package static func url(_ url: URL) -> String {
-        guard url.password != nil, var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
-            return url.absoluteString
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
+            // Not expected for a URL that was built, but nothing unredacted may leave here.
+            return url.password == nil && url.query == nil ? url.absoluteString : "<URL not shown: it could not be redacted>"
         }
-        components.password = placeholder
+        let items = components.percentEncodedQueryItems ?? []
+        let secretItem = { (item: URLQueryItem) in item.value != nil && SecretNames.contains(item.name.removingPercentEncoding ?? item.name) }
+        guard components.password != nil || items.contains(where: secretItem) else { return url.absoluteString }
+        if components.password != nil { components.password = placeholder }
+        if items.contains(where: secretItem) {
+            components.percentEncodedQueryItems = items.map { item in
+                secretItem(item) ? URLQueryItem(name: item.name, value: encodedPlaceholder) : item
+            }
+        }
         return components.string ?? url.absoluteString
     }
 
+    /// The placeholder as it appears inside a URL.
+    private static let encodedPlaceholder = "%3Credacted%3E"
+
     /// The request's headers, secret values replaced, sorted by name.
     static func headers(of request: URLRequest) -> [String: String] {
-        var headers = request.allHTTPHeaderFields ?? [:]
-        for (name, _) in headers where HeaderField.secrets.contains(name.lowercased()) {
+        headers(request.allHTTPHeaderFields ?? [:])
+    }
+
+    /// `headers` with the values of secret fields (see ``SecretNames``) replaced.
+    static func headers(_ headers: [String: String]) -> [String: String] {
+        var headers = headers
+        for (name, _) in headers where SecretNames.contains(name) {
             headers[name] = placeholder
         }
         return headers

@@ -28,6 +28,7 @@ public struct HeaderField: RawRepresentable, Hashable, Sendable, ExpressibleBySt
     public static let proxyAuthorization: HeaderField = "Proxy-Authorization"
     public static let userAgent: HeaderField = "User-Agent"
 
-    /// The fields whose values are secrets: never printed in a description or a log.
+    /// The credentials a redirect to another origin drops. Text forms of a request redact more
+    /// than these: see ``isRedacted``.
     public static let secrets: Set<String> = ["authorization", "cookie", "proxy-authorization"]
 }
