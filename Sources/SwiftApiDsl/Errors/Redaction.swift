@@ -32,8 +32,8 @@ package enum Redaction {
         return components.string ?? url.absoluteString
     }
 
-    /// The placeholder as it appears inside a URL.
-    private static let encodedPlaceholder = "%3Credacted%3E"
+    /// The placeholder as it appears inside a URL or a form.
+    static let encodedPlaceholder = "%3Credacted%3E"
 
     /// The request's headers, secret values replaced, sorted by name.
     static func headers(of request: URLRequest) -> [String: String] {
