@@ -86,5 +86,7 @@ import FoundationNetworking
         #expect(Redaction.url(url) == "https://bob:%3Credacted%3E@h.example/p?api_key=%3Credacted%3E&q=c%20d&token&author=%3Credacted%3E#frag")
         let plain = URL(string: "https://h.example/p?q=c%20d")!
         #expect(Redaction.url(plain) == "https://h.example/p?q=c%20d")
+        #expect(Redaction.headers(["Location": "/p?token=x&a=b", "Referer": "https://u:p@h.example/", "Accept": "a?token=x"])
+            == ["Location": "/p?token=%3Credacted%3E&a=b", "Referer": "https://u:%3Credacted%3E@h.example/", "Accept": "a?token=x"])
     }
 }
