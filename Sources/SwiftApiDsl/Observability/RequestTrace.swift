@@ -53,6 +53,8 @@ final class RequestTrace {
 
     /// The transport answered `request` with `response` and `body`; for a download the body is
     /// in `file` (`body` then holds only what validators see).
+    /// Today's transports return the whole body, so the "first byte" is measured when it has all
+    /// arrived; with a transport that hands over the head first, report the head there instead.
     func received(_ response: HTTPURLResponse, body: Data, file: URL?, for request: URLRequest) {
         firstHead = firstHead ?? Self.now - start
         statusCode = response.statusCode
