@@ -36,6 +36,8 @@ public struct ApiClient: RequestModifiable, ResponseValidatable {
     var authenticationModifier: RequestModifier?
     /// Validators applied to every response, before the request's own.
     var validators: [ResponseValidator] = []
+    /// Told of every request's life, in order; see ``observer(_:)``.
+    var observers: [any RequestObserver] = []
 
     /// Creates a client that sends its requests with URLSession.
     ///

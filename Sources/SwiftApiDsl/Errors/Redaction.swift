@@ -13,23 +13,55 @@ package enum Redaction {
         "\(request.httpMethod ?? "GET") \(request.url.map(url) ?? "<no URL>")"
     }
 
-    /// The URL as text, its password (if any) replaced.
+    /// The URL as text, its password (if any) and the values of its secret query items
+    /// (named as secret headers are, see ``SecretNames``) replaced.
     package static func url(_ url: URL) -> String {
-        guard url.password != nil, var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
-            return url.absoluteString
-        }
-        components.password = placeholder
-        return components.string ?? url.absoluteString
+        urlText(url.absoluteString)
     }
+
+    /// ``url(_:)`` for a URL or a relative reference in text, such as a `Location` header.
+    static func urlText(_ text: String) -> String {
+        // Not expected for a URL that was built, but nothing unredacted may leave here.
+        let notShown = "<URL not shown: it could not be redacted>"
+        guard var components = URLComponents(string: text) else {
+            return text.contains("@") || text.contains("?") ? notShown : text
+        }
+        let items = components.percentEncodedQueryItems ?? []
+        let secretItem = { (item: URLQueryItem) in item.value != nil && SecretNames.contains(item.name.removingPercentEncoding ?? item.name) }
+        guard components.password != nil || items.contains(where: secretItem) else { return text }
+        if components.password != nil { components.password = placeholder }
+        if items.contains(where: secretItem) {
+            components.percentEncodedQueryItems = items.map { item in
+                secretItem(item) ? URLQueryItem(name: item.name, value: encodedPlaceholder) : item
+            }
+        }
+        return components.string ?? notShown
+    }
+
+    /// The placeholder as it appears inside a URL or a form.
+    static let encodedPlaceholder = "%3Credacted%3E"
 
     /// The request's headers, secret values replaced, sorted by name.
     static func headers(of request: URLRequest) -> [String: String] {
-        var headers = request.allHTTPHeaderFields ?? [:]
-        for (name, _) in headers where HeaderField.secrets.contains(name.lowercased()) {
-            headers[name] = placeholder
+        headers(request.allHTTPHeaderFields ?? [:])
+    }
+
+    /// `headers` with the values of secret fields (see ``SecretNames``) replaced, and URLs in
+    /// fields that hold one redacted as ``url(_:)`` does.
+    static func headers(_ headers: [String: String]) -> [String: String] {
+        var headers = headers
+        for (name, value) in headers {
+            if SecretNames.contains(name) {
+                headers[name] = placeholder
+            } else if urlFields.contains(name.lowercased()) {
+                headers[name] = urlText(value)
+            }
         }
         return headers
     }
+
+    /// The header fields whose value is a URL, which may carry a password or a secret query item.
+    private static let urlFields: Set<String> = ["location", "content-location", "referer", "origin"]
 
     /// What a mirror shows of a request: method, URL and redacted headers.
     static func mirrorChildren(of request: URLRequest) -> [(label: String?, value: Any)] {

@@ -4,8 +4,9 @@ import FoundationNetworking
 #endif
 
 // Descriptions of errors name the stage, the request's method and URL and the cause. They never
-// contain the values of `Authorization`, `Cookie` or `Proxy-Authorization`, nor a URL password:
-// every textual form (description, debugDescription, localizedDescription, dump) is redacted.
+// contain the value of a secret header or query item (see `SecretNames`: `Authorization`,
+// `X-Api-Key`, `Cookie`, `X-Session-Id`, `access_token`…) nor a URL password: every textual form
+// (description, debugDescription, localizedDescription, dump, mirror) is redacted.
 //
 // The conformances' members are declared in extensions of the protocols constrained to the
 // error type, not on the type: editors rank a type's own members first, so after

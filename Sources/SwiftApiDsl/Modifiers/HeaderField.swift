@@ -48,6 +48,7 @@ public struct HeaderField: RawRepresentable, Hashable, Sendable, ExpressibleBySt
     /// `User-Agent`: the client's name and version, e.g. `my-app/5.0.1`.
     public static let userAgent: HeaderField = "User-Agent"
 
-    /// The fields whose values are secrets: never printed in a description or a log.
+    /// The credentials a redirect to another origin drops. Text forms of a request redact more
+    /// than these: see ``isRedacted``.
     public static let secrets: Set<String> = ["authorization", "cookie", "proxy-authorization"]
 }

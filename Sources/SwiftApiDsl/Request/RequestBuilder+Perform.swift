@@ -12,7 +12,7 @@ extension RequestBuilder {
     /// ```
     @discardableResult
     public func perform() async throws -> Response<Data> {
-        try await execute().0
+        try await observed { try await execute(trace: $0).0 }
     }
 
     /// Sends the request and decodes the body as JSON with `jsonDecoder`, else the client's decoder.
@@ -34,8 +34,10 @@ extension RequestBuilder {
     /// let response: Response<Profile> = try await client.get("user/profile").perform()
     /// ```
     public func perform<T: Decodable>(jsonDecoder: JSONDecoder? = nil) async throws -> Response<T> {
-        let (response, request) = try await execute()
-        return response.withBody(try decode(T.self, from: response, of: request, with: jsonDecoder ?? client.jsonDecoder))
+        try await observed { trace in
+            let (response, request) = try await execute(trace: trace)
+            return response.withBody(try decode(T.self, from: response, of: request, with: jsonDecoder ?? client.jsonDecoder))
+        }
     }
 
     /// Sends the request and decodes the body as `type`, with `jsonDecoder`, else the client's
@@ -95,13 +97,15 @@ extension RequestBuilder {
         let folder = destination.deletingLastPathComponent()
         let temporary = folder.appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).download")
         defer { try? FileManager.default.removeItem(at: temporary) }
-        let (response, request) = try await execute(download: DownloadTarget(destination: destination, temporaryFile: temporary))
-        // rename(2) replaces a file atomically and refuses to replace a directory.
-        guard rename(temporary.path, destination.path) == 0 else {
-            let error = POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-            throw RequestError.fatal(.download(request, destination: destination, error: error))
+        return try await observed { trace in
+            let (response, request) = try await execute(download: DownloadTarget(destination: destination, temporaryFile: temporary), trace: trace)
+            // rename(2) replaces a file atomically and refuses to replace a directory.
+            guard rename(temporary.path, destination.path) == 0 else {
+                let error = POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+                throw RequestError.fatal(.download(request, destination: destination, error: error))
+            }
+            return response.httpResponse
         }
-        return response.httpResponse
     }
 
     /// Step 7: the body as `T`.

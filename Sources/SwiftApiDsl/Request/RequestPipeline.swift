@@ -12,6 +12,7 @@ import FoundationNetworking
 //   6. validate  the client's validators, then the request's; all of them run
 //   7. decode    in `perform()` (RequestBuilder+Perform.swift), or move the file for a download
 // Every failure leaves here as a `RequestError` naming its stage.
+// Observers hear of it through `trace` (RequestTrace.swift) at the points marked `// observe:`.
 
 extension RequestBuilder {
     /// Where a download's body goes while the request runs, and where it ends.
@@ -22,14 +23,15 @@ extension RequestBuilder {
 
     /// Runs steps 1 to 6 and returns the validated response with the request that received it.
     /// For a download the body stays on disk; see ``downloadBody(of:response:)`` for what validators see.
-    func execute(download: DownloadTarget? = nil) async throws -> (Response<Data>, URLRequest) {
+    func execute(download: DownloadTarget? = nil, trace: RequestTrace?) async throws -> (Response<Data>, URLRequest) {
         var draft = try build()
         try await modify(&draft, with: client.modifiers)
         if !bypassAuth, let authentication = client.authenticationModifier {
             try await modify(&draft, with: [authentication])
         }
         try await modify(&draft, with: modifiers)
-        let (response, request) = try await send(draft, download: download)
+        trace?.prepared(draft.transportRequest) // observe: prepared
+        let (response, request) = try await send(draft, download: download, trace: trace)
         try await validate(response, of: request)
         return (response, request)
     }
@@ -69,12 +71,14 @@ extension RequestBuilder {
     }
 
     /// Step 5: one exchange per hop, following redirects as the draft's policy says.
-    private func send(_ draft: RequestDraft, download: DownloadTarget?) async throws -> (Response<Data>, URLRequest) {
+    private func send(_ draft: RequestDraft, download: DownloadTarget?, trace: RequestTrace?) async throws -> (Response<Data>, URLRequest) {
         if let download { try create(download, for: draft.urlRequest) }
         var current = draft.transportRequest
         var hops = 0
         while true {
+            trace?.sending(current) // observe: bytes sent
             let (body, httpResponse) = try await exchange(current, download: download)
+            trace?.received(httpResponse, body: body, file: download?.temporaryFile, for: current.urlRequest) // observe: head, bytes received
             guard let proposed = Redirect.proposedRequest(after: httpResponse, to: current.urlRequest) else {
                 return (Response(body: body, httpResponse: httpResponse), current.urlRequest)
             }
@@ -90,6 +94,7 @@ extension RequestBuilder {
             guard hops <= draft.redirectPolicy.maxRedirects else {
                 throw RequestError.transport(current.urlRequest, URLError(.httpTooManyRedirects))
             }
+            trace?.redirected(from: current.urlRequest, to: next, statusCode: httpResponse.statusCode) // observe: redirect
             // A streamed body goes along whenever the method is kept, as an in-memory one does.
             let keepsMethod = next.httpMethod == current.urlRequest.httpMethod
             current = TransportRequest(urlRequest: next, body: keepsMethod ? current.body : nil)
