@@ -18,7 +18,8 @@ import FoundationNetworking
 /// ```
 public struct ApiClient: RequestModifiable, ResponseValidatable {
     /// The URL that request paths are resolved against; its path and query are kept.
-    public let baseUrl: URL
+    /// Change it with ``baseUrl(_:)``.
+    public private(set) var baseUrl: URL
     /// Encodes `body:` values and JSON bodies, unless a request brings its own encoder.
     public let jsonEncoder: JSONEncoder
     /// Decodes responses, unless `perform(jsonDecoder:)` is given another decoder.
@@ -70,6 +71,17 @@ public struct ApiClient: RequestModifiable, ResponseValidatable {
     /// Returns a copy with `validator` appended to the client's validators.
     public func validator(_ validator: ResponseValidator) -> ApiClient {
         with { $0.validators.append(validator) }
+    }
+
+    /// Returns a copy with another base URL, keeping modifiers, authentication and validators:
+    /// for an API that lives on several servers.
+    ///
+    /// ```swift
+    /// let uploads = client.baseUrl(URL(string: "https://upload.my-domain.com/v1")!)
+    /// ```
+    /// Authentication follows the base URL: it is added to requests whose origin is the new one.
+    public func baseUrl(_ baseUrl: URL) -> ApiClient {
+        with { $0.baseUrl = baseUrl }
     }
 
     /// Returns a copy that sends through `transport`, keeping everything else.

@@ -35,7 +35,7 @@ extension RequestBuilder {
     /// ```
     public func perform<T: Decodable>(jsonDecoder: JSONDecoder? = nil) async throws -> Response<T> {
         let (response, request) = try await execute()
-        return response.withBody(try decode(T.self, from: response, of: request, with: jsonDecoder ?? client.jsonDecoder))
+        return response.withBody(try Self.decode(T.self, from: response, of: request, with: jsonDecoder ?? client.jsonDecoder))
     }
 
     /// Sends the request and streams the body to `destination`, returning the `HTTPURLResponse`.
@@ -66,7 +66,7 @@ extension RequestBuilder {
     }
 
     /// Step 7: the body as `T`.
-    private func decode<T: Decodable>(_ type: T.Type, from response: Response<Data>, of request: URLRequest, with decoder: JSONDecoder) throws -> T {
+    static func decode<T: Decodable>(_ type: T.Type, from response: Response<Data>, of request: URLRequest, with decoder: JSONDecoder) throws -> T {
         if let data = response.body as? T { return data }
         if response.body.isEmpty, let empty = (T.self as? any EmptyDecodable.Type)?.emptyValue as? T { return empty }
         do {

@@ -17,6 +17,11 @@ import FoundationNetworking
 /// ``RequestModifiable/queryItem(name:_:)``. The base URL's query items are kept.
 /// A path with a control character (such as a newline), or a base URL without a scheme and
 /// host, fails the request as ``RequestError/modify(_:_:)``.
+///
+/// **Absolute URLs.** A request started from a URL (`client.request(url: nextLink)`) goes to
+/// that URL as is, through the same modifiers and validators. The client's authentication is
+/// added only when the URL's origin (scheme, host and port) is the base URL's, so a link to
+/// another server never receives your credentials; opt in with ``authenticatingAnyOrigin()``.
 public struct RequestBuilder: RequestModifiable, ResponseValidatable {
     /// The client that started the request.
     public let client: ApiClient
@@ -24,6 +29,8 @@ public struct RequestBuilder: RequestModifiable, ResponseValidatable {
     public let method: HttpMethod
     /// The path relative to the client's base URL, if any.
     public let path: String?
+    /// The absolute URL the request goes to instead of the base URL and `path`, if it was started from one.
+    public let url: URL?
     /// Whether the client's authentication is skipped.
     public let bypassAuth: Bool
     /// The encoder for this request's JSON bodies: the one given, else the client's.
@@ -34,11 +41,14 @@ public struct RequestBuilder: RequestModifiable, ResponseValidatable {
     let encodedBody: Result<Data, any Error>?
     var modifiers: [RequestModifier] = []
     var validators: [ResponseValidator] = []
+    /// Whether authentication is added even when the URL's origin is not the base URL's.
+    var authenticatesAnyOrigin = false
 
-    init(client: ApiClient, method: HttpMethod, path: String?, bypassAuth: Bool, body: (any Encodable)?, jsonEncoder: JSONEncoder?) {
+    init(client: ApiClient, method: HttpMethod, path: String?, url: URL? = nil, bypassAuth: Bool, body: (any Encodable)?, jsonEncoder: JSONEncoder?) {
         self.client = client
         self.method = method
         self.path = path
+        self.url = url
         self.bypassAuth = bypassAuth
         self.jsonEncoder = jsonEncoder ?? client.jsonEncoder
         self.encodedBody = body.map { body in Result { try (jsonEncoder ?? client.jsonEncoder).encode(body) } }
@@ -56,5 +66,31 @@ public struct RequestBuilder: RequestModifiable, ResponseValidatable {
         var copy = self
         copy.validators.append(validator)
         return copy
+    }
+
+    /// Returns a copy that receives the client's authentication whatever its URL's origin.
+    ///
+    /// By default authentication is added only when the request's origin (scheme, host, port,
+    /// after the client's modifiers ran) is the base URL's. Opt in only for a server you trust
+    /// with the same credentials:
+    /// ```swift
+    /// try await client.request(url: cdnUrl).authenticatingAnyOrigin().perform()
+    /// ```
+    public func authenticatingAnyOrigin() -> RequestBuilder {
+        var copy = self
+        copy.authenticatesAnyOrigin = true
+        return copy
+    }
+
+    /// The finished request, as it would be sent: base URL and path (or the absolute URL),
+    /// the client's modifiers, authentication and the request's modifiers applied. Nothing is sent.
+    ///
+    /// ```swift
+    /// let urlRequest = try await client.get("users/7").bearer("abc").urlRequest()
+    /// ```
+    /// A body streamed from disk (a multipart form, a file) is not part of a `URLRequest` and is
+    /// left out. Errors are those of sending: ``RequestError/modify(_:_:)``.
+    public func urlRequest() async throws -> URLRequest {
+        try await prepare().urlRequest
     }
 }
