@@ -37,4 +37,9 @@ extension ApiClientMock {
     public func urlRequest<Value>(for endpoint: Endpoint<Value>) async throws -> URLRequest {
         try await client.urlRequest(for: endpoint)
     }
+
+    /// The pages of `first` and the ones `next` leads to, loaded through ``client``; each page is recorded.
+    public func pages<Page>(_ first: Endpoint<Page>, next: PageLink<Page>) -> Pages<Page> {
+        client.pages(first, next: next)
+    }
 }
