@@ -42,4 +42,9 @@ extension ApiClientMock {
     public func pages<Page>(_ first: Endpoint<Page>, next: PageLink<Page>) -> Pages<Page> {
         client.pages(first, next: next)
     }
+
+    /// A shared, observable loader of `endpoint` on ``client``; see ``SwiftApiDsl/Resource``.
+    public func resource<Value: Sendable>(_ endpoint: Endpoint<Value>) -> Resource<Value> {
+        client.resource(endpoint)
+    }
 }
