@@ -71,6 +71,20 @@ import Testing
         #expect(mock.recordedRequests.count == 3)
     }
 
+    @Test func aDecodedUrlLinkIsFollowedToo() async throws {
+        struct UrlPage: Codable, Sendable {
+            var next: URL?
+            var results: [String]
+        }
+        mock.resultProvider = { request in
+            let second = request.url?.query == "after=b"
+            return .response(request, body: UrlPage(next: second ? nil : URL(string: "items?after=b"), results: [second ? "c" : "a"]))
+        }
+        let pages = mock.pages(Endpoint<UrlPage>(.get, "items"), next: .url { $0.next })
+        #expect(try await pages.items(\.results).collect() == ["a", "c"])
+        #expect(mock.recordedRequests.last?.url.absoluteString == "https://example.com/api/items?after=b")
+    }
+
     @Test func pageNumbersStopWhenThePageSaysItIsTheLast() async throws {
         mock.resultProvider = { request in
             let number = Int(request.url?.query?.split(separator: "=").last ?? "1") ?? 1

@@ -34,6 +34,15 @@ public struct PageLink<Page>: Sendable {
         }
     }
 
+    /// The next page's URL as the page gives it, decoded as a `URL`; a relative one is resolved
+    /// against the page's URL. `nil` ends the pages.
+    public static func url(_ link: @escaping @Sendable (Page) -> URL?) -> PageLink {
+        PageLink { page, url in
+            guard let next = link(page.body) else { return nil }
+            return URL(string: next.relativeString, relativeTo: url)?.absoluteURL ?? next
+        }
+    }
+
     /// The target of the response's RFC 8288 `Link` header with `rel="next"` (the relation may
     /// be in a list such as `rel="next last"`), resolved against the page's URL.
     public static var linkHeader: PageLink {
