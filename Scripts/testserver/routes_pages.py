@@ -4,6 +4,7 @@ GET /pages/drf?page=N       DRF style: {"count","next","previous","results"}, ab
                             from the Host header; every other query item is carried into the links,
                             and a repeated one is refused with 400 (so a client that re-adds its
                             query to a followed link fails). `auth` echoes the Authorization header.
+                            A page past the last answers 404 {"detail": "Invalid page."}, as DRF does.
 GET /pages/link?page=N      a JSON array of items; an RFC 8288 Link header with several links,
                             relative URLs and quoted rel lists (`rel="prev first"`).
 GET /pages/numbered?page=N  {"page","total_pages","results"}, no links at all.
@@ -50,6 +51,8 @@ def drf(request):
     if parsed is None:
         return
     page, size, others = parsed
+    if page < 1 or page > last_page(size):
+        return send_json(request, 404, {"detail": "Invalid page."})
     send_json(request, 200, {
         "count": TOTAL,
         "next": link(request, "/pages/drf", page + 1, others) if page < last_page(size) else None,

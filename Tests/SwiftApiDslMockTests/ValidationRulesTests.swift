@@ -48,6 +48,18 @@ import Testing
         await #expect(throws: RequestError.self) { try await plain.get("users/x").perform() }
     }
 
+    @Test func aLaterRangeOnTheSameClientReplacesTheEarlierInItsPlace() async throws {
+        mock.stub(.get, "users/x", statusCode: 404)
+        let order = Locked<[String]>([])
+        let client = self.client {
+            $0.httpStatusCodeRange()
+                .validator { _ in order.withLock { $0.append("after") } }
+                .validator(ResponseValidator(id: ResponseValidator.httpStatusCodeRangeId) { _ in order.withLock { $0.append("range") } })
+        }
+        #expect(try await client.get("users/x").perform().statusCode == 404)
+        #expect(order.withLock { $0 } == ["range", "after"])
+    }
+
     @Test func validatorsWithoutIdAreAdditive() async throws {
         let calls = Locked(0)
         let client = self.client { $0.validator { _ in calls.withLock { $0 += 1 } } }

@@ -70,7 +70,7 @@ public struct ApiClient: RequestModifiable, ResponseValidatable {
 
     /// Returns a copy with `validator` appended to the client's validators.
     public func validator(_ validator: ResponseValidator) -> ApiClient {
-        with { $0.validators.append(validator) }
+        with { $0.validators.append(replacingSameId: validator) }
     }
 
     /// Returns a copy with another base URL, keeping modifiers, authentication and validators:

@@ -93,7 +93,7 @@ public struct Endpoint<Value>: RequestModifiable, ResponseValidatable, Sendable 
     /// Returns a copy with `validator` appended; it runs after the client's validators.
     public func validator(_ validator: ResponseValidator) -> Endpoint {
         var copy = self
-        copy.validators.append(validator)
+        copy.validators.append(replacingSameId: validator)
         return copy
     }
 

@@ -64,7 +64,7 @@ public struct RequestBuilder: RequestModifiable, ResponseValidatable {
     /// Returns a copy with `validator` appended; it runs after the client's validators.
     public func validator(_ validator: ResponseValidator) -> RequestBuilder {
         var copy = self
-        copy.validators.append(validator)
+        copy.validators.append(replacingSameId: validator)
         return copy
     }
 

@@ -35,13 +35,22 @@ extension RequestBuilder {
     /// Steps 1 to 4: the request as it will be sent.
     func prepare() async throws -> RequestDraft {
         var draft = try build()
+        let built = draft.urlRequest.url
         try await modify(&draft, with: client.modifiers)
         if !bypassAuth, let authentication = client.authenticationModifier,
-           authenticatesAnyOrigin || draft.urlRequest.url?.origin == client.baseUrl.origin {
+           authenticatesAnyOrigin || hasBaseOrigin(draft.urlRequest.url, built: built) {
             try await modify(&draft, with: [authentication])
         }
         try await modify(&draft, with: modifiers)
         return draft
+    }
+
+    /// Step 3's rule: whether `url` has the base URL's origin, so that authentication may go there.
+    private func hasBaseOrigin(_ url: URL?, built: URL?) -> Bool {
+        // A path resolved against the base URL that no modifier moved has its origin: the
+        // common case skips building two origins.
+        if self.url == nil, url == built { return true }
+        return url?.origin == client.baseUrl.origin
     }
 
     /// Step 1: the request before any modifier.
@@ -122,7 +131,10 @@ extension RequestBuilder {
     /// Step 6: every validator, the client's first; skipped on a mock unless it is told otherwise.
     private func validate(_ response: Response<Data>, of request: URLRequest) async throws {
         if let transport = client.transport as? any ValidatorsSwitch, !transport.appliesValidators { return }
-        let all = ResponseValidator.replacingSameIds(client.validators + validators)
+        // Each list is already free of repeated ids (`append(replacingSameId:)`).
+        let all = validators.contains(where: { $0.id != nil })
+            ? ResponseValidator.replacingSameIds(client.validators + validators)
+            : client.validators + validators
         for validator in all {
             do {
                 try await validator.validate?(response)

@@ -57,16 +57,7 @@ public struct ResponseValidator: Sendable {
 
     /// `validators` in order, each one with an `id` put in the place of the first with that `id`.
     static func replacingSameIds(_ validators: [ResponseValidator]) -> [ResponseValidator] {
-        guard validators.contains(where: { $0.id != nil }) else { return validators }
-        var result: [ResponseValidator] = []
-        for validator in validators {
-            if let id = validator.id, let index = result.firstIndex(where: { $0.id == id }) {
-                result[index] = validator
-            } else {
-                result.append(validator)
-            }
-        }
-        return result
+        validators.reduce(into: []) { $0.append(replacingSameId: $1) }
     }
 
     /// The error the first `onRejection` validator throws for `error`, else `error`.
@@ -99,5 +90,16 @@ extension ResponseValidatable {
     /// ```
     public func validator(_ validate: @escaping @Sendable (Response<Data>) async throws -> Void) -> Self {
         validator(ResponseValidator(validate))
+    }
+}
+
+extension [ResponseValidator] {
+    /// Appends `validator`, or puts it in the place of the validator with the same ``ResponseValidator/id``.
+    mutating func append(replacingSameId validator: ResponseValidator) {
+        if let id = validator.id, let index = firstIndex(where: { $0.id == id }) {
+            self[index] = validator
+        } else {
+            append(validator)
+        }
     }
 }

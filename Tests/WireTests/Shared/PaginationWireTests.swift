@@ -68,6 +68,16 @@ import SwiftApiDsl
         #expect(items == allItems)
     }
 
+    @Test func aPagePastTheLastThrowsTheServersErrorDocument() async throws {
+        struct DrfError: Decodable, Error, Equatable { let detail: String }
+        let client = try TestServer.client().httpStatusCodeRange().decodingErrorBody(DrfError.self)
+        let error = await #expect(throws: RequestError.self) {
+            try await client.perform(Endpoint<DrfPage>(.get, "pages/drf", query: [URLQueryItem(name: "page", value: "9")]))
+        }
+        #expect(error?.validationError as? DrfError == DrfError(detail: "Invalid page."))
+        #expect(error?.statusCode == 404)
+    }
+
     @Test func aLoopingServerIsStopped() async throws {
         let client = try TestServer.client().httpStatusCodeRange()
         var seen: [String] = []
