@@ -46,3 +46,17 @@ import TodoApi
         #expect(request.value(forHTTPHeaderField: "Content-Type") == "application/json")
     }
 }
+
+/// The to-do list shared by every screen: one request, however many ask.
+@Suite struct TodoResourceTests {
+    @Test func screensShareOneLoadOfTheList() async throws {
+        let mock = Todos.client(baseUrl: URL(string: "http://localhost:8080")!).mocked()
+        try mock.stub(.get, "todos", body: [Todo(id: 1, title: "Learn Swift", completed: false)])
+        let list = mock.resource(Todos.all())
+        async let first = list.value()
+        async let second = list.value()
+        #expect(try await first == second)
+        #expect(list.latestValue?.map(\.title) == ["Learn Swift"])
+        #expect(mock.recordedRequests.count == 1)
+    }
+}
