@@ -15,9 +15,14 @@ let package = Package(
         .target(name: "SwiftApiDsl"),
         .target(name: "SwiftApiDslMock", dependencies: ["SwiftApiDsl"]),
         .executableTarget(name: "Examples", dependencies: ["SwiftApiDsl"]),
+        // The API layers of the seed apps (docs/seeds), ported to endpoints: examples, not products.
+        .target(name: "TodoApi", dependencies: ["SwiftApiDsl"], path: "Examples/TodoApi"),
+        .target(name: "VitesseApi", dependencies: ["SwiftApiDsl"], path: "Examples/VitesseApi"),
+        .target(name: "GutendexApi", dependencies: ["SwiftApiDsl"], path: "Examples/GutendexApi"),
         .testTarget(name: "SwiftApiDslTests", dependencies: ["SwiftApiDsl"]),
         .testTarget(name: "WireTests", dependencies: ["SwiftApiDsl"]),
         .testTarget(name: "SwiftApiDslMockTests", dependencies: ["SwiftApiDsl", "SwiftApiDslMock"]),
+        .testTarget(name: "ExampleApiTests", dependencies: ["SwiftApiDsl", "SwiftApiDslMock", "TodoApi", "VitesseApi", "GutendexApi"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -76,3 +76,27 @@ import SwiftApiDsl
             + #"-F 'doc=@"/tmp/a.pdf";filename="report.pdf";type=application/octet-stream'"#)
     }
 }
+
+/// `curlDescription()`: a request prepared by its client, as a cURL line, nothing sent.
+@Suite struct CurlDescriptionTests {
+    let client = ApiClient(transport: RecordingTransport(), baseUrl: URL(string: "https://api.example.com/v1")!)
+        .userAgent("app/1")
+        .authentication(.bearer("s3cret"))
+
+    @Test func aPreparedRequestWithItsClientsModifiersAndAuthentication() async throws {
+        let line = try await client.post("todos", body: ["title": "Buy milk"]).queryItem(name: "notify", "yes").curlDescription()
+        #expect(line == "curl -X POST 'https://api.example.com/v1/todos?notify=yes' -H 'Authorization: <redacted>' "
+            + #"-H 'Content-Type: application/json' -H 'User-Agent: app/1' --data-binary '{"title":"Buy milk"}'"#)
+    }
+
+    @Test func aFileBodyIsReadFromItsPath() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("CurlDescription-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("clip.mp4")
+        try Data("movie".utf8).write(to: file)
+        let line = try await client.put("clips/1", bypassAuth: true).uploadFile(file, contentType: "video/mp4").curlDescription()
+        #expect(line == "curl -X PUT 'https://api.example.com/v1/clips/1' -H 'Content-Type: video/mp4' -H 'User-Agent: app/1' "
+            + "--data-binary @'\(file.path)'")
+    }
+}

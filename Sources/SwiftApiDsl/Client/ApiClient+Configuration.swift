@@ -23,6 +23,17 @@ extension RequestModifiable where Self == ApiClient {
         self.with { $0.modifiers.append(modifier) }
     }
 
+    /// Returns a copy with another base URL, keeping modifiers, authentication and validators:
+    /// for an API that lives on several servers.
+    ///
+    /// ```swift
+    /// let uploads = client.baseUrl(URL(string: "https://upload.my-domain.com/v1")!)
+    /// ```
+    /// Authentication follows the base URL: it is added to requests whose origin is the new one.
+    public func baseUrl(_ baseUrl: URL) -> ApiClient {
+        self.with { $0.storedBaseUrl = baseUrl }
+    }
+
     /// Returns a copy that sends through `transport`, keeping everything else.
     public func transport(_ transport: any HTTPTransport) -> ApiClient {
         self.with { $0.storedTransport = transport }
@@ -32,6 +43,6 @@ extension RequestModifiable where Self == ApiClient {
 extension ResponseValidatable where Self == ApiClient {
     /// Returns a copy with `validator` appended to the client's validators.
     public func validator(_ validator: ResponseValidator) -> ApiClient {
-        self.with { $0.validators.append(validator) }
+        self.with { $0.validators.append(replacingSameId: validator) }
     }
 }

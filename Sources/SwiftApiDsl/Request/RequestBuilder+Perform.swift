@@ -36,7 +36,7 @@ extension RequestBuilder {
     public func perform<T: Decodable>(jsonDecoder: JSONDecoder? = nil) async throws -> Response<T> {
         try await observed { trace in
             let (response, request) = try await execute(trace: trace)
-            return response.withBody(try decode(T.self, from: response, of: request, with: jsonDecoder ?? client.jsonDecoder))
+            return response.withBody(try Self.decode(T.self, from: response, of: request, with: jsonDecoder ?? client.jsonDecoder))
         }
     }
 
@@ -108,8 +108,35 @@ extension RequestBuilder {
         }
     }
 
+    // MARK: Inspecting
+
+    /// The finished request, as it would be sent: base URL and path (or the absolute URL),
+    /// the client's modifiers, authentication and the request's modifiers applied. Nothing is sent.
+    ///
+    /// ```swift
+    /// let urlRequest = try await client.get("users/7").bearer("abc").urlRequest()
+    /// ```
+    /// A body streamed from disk (a multipart form, a file) is not part of a `URLRequest` and is
+    /// left out. Errors are those of sending: ``RequestError/modify(_:_:)``.
+    public func urlRequest() async throws -> URLRequest {
+        try await prepare().urlRequest
+    }
+
+    /// The finished request as a `curl` command line to paste into a terminal or a bug report,
+    /// prepared as ``urlRequest()`` prepares it (nothing is sent), with secrets redacted: the
+    /// values of headers and query items named like credentials, and URL passwords (see
+    /// ``CurlCommand``). A file or multipart body is included as curl reads it from disk.
+    ///
+    /// ```swift
+    /// print(try await client.post("todos", body: todo).curlDescription())
+    /// // curl -X POST 'https://example.com/api/todos' -H 'Authorization: <redacted>' …
+    /// ```
+    public func curlDescription() async throws -> String {
+        CurlCommand(try await prepare().transportRequest).description
+    }
+
     /// Step 7: the body as `T`.
-    private func decode<T: Decodable>(_ type: T.Type, from response: Response<Data>, of request: URLRequest, with decoder: JSONDecoder) throws -> T {
+    static func decode<T: Decodable>(_ type: T.Type, from response: Response<Data>, of request: URLRequest, with decoder: JSONDecoder) throws -> T {
         if let data = response.body as? T { return data }
         if response.body.isEmpty, let empty = (T.self as? any EmptyDecodable.Type)?.emptyValue as? T { return empty }
         do {

@@ -17,6 +17,11 @@ import FoundationNetworking
 /// ``RequestModifiable/queryItem(name:_:)``. The base URL's query items are kept.
 /// A path with a control character (such as a newline), or a base URL without a scheme and
 /// host, fails the request as ``RequestError/modify(_:_:)``.
+///
+/// **Absolute URLs.** A request started from a URL (`client.request(url: nextLink)`) goes to
+/// that URL as is, through the same modifiers and validators. The client's authentication is
+/// added only when the URL's origin (scheme, host and port) is the base URL's, so a link to
+/// another server never receives your credentials; opt in with ``authenticatingAnyOrigin()``.
 public struct RequestBuilder: RequestModifiable, ResponseValidatable {
     // The type itself declares only `perform` and `download` (RequestBuilder+Perform.swift); what
     // describes the request and the calls that change it live in constrained extensions below,
@@ -28,6 +33,8 @@ public struct RequestBuilder: RequestModifiable, ResponseValidatable {
     let storedMethod: HttpMethod
     /// The path; read it as `path`.
     let storedPath: String?
+    /// The absolute URL, if the request was started from one; read it as `url`.
+    let storedUrl: URL?
     /// Whether authentication is skipped; read it as `bypassAuth`.
     let storedBypassAuth: Bool
     /// The encoder; read it as `jsonEncoder`.
@@ -38,11 +45,14 @@ public struct RequestBuilder: RequestModifiable, ResponseValidatable {
     let encodedBody: Result<Data, any Error>?
     var modifiers: [RequestModifier] = []
     var validators: [ResponseValidator] = []
+    /// Whether authentication is added even when the URL's origin is not the base URL's.
+    var authenticatesAnyOrigin = false
 
-    init(client: ApiClient, method: HttpMethod, path: String?, bypassAuth: Bool, body: (any Encodable)?, jsonEncoder: JSONEncoder?) {
+    init(client: ApiClient, method: HttpMethod, path: String?, url: URL? = nil, bypassAuth: Bool, body: (any Encodable)?, jsonEncoder: JSONEncoder?) {
         self.storedClient = client
         self.storedMethod = method
         self.storedPath = path
+        self.storedUrl = url
         self.storedBypassAuth = bypassAuth
         self.storedJsonEncoder = jsonEncoder ?? client.jsonEncoder
         self.encodedBody = body.map { body in Result { try (jsonEncoder ?? client.jsonEncoder).encode(body) } }
@@ -59,6 +69,8 @@ extension RequestModifiable where Self == RequestBuilder {
     public var method: HttpMethod { self.storedMethod }
     /// The path relative to the client's base URL, if any.
     public var path: String? { self.storedPath }
+    /// The absolute URL the request goes to instead of the base URL and `path`, if it was started from one.
+    public var url: URL? { self.storedUrl }
     /// Whether the client's authentication is skipped.
     public var bypassAuth: Bool { self.storedBypassAuth }
     /// The encoder for this request's JSON bodies: the one given, else the client's.
@@ -70,13 +82,27 @@ extension RequestModifiable where Self == RequestBuilder {
         copy.modifiers.append(modifier)
         return copy
     }
+
+    /// Returns a copy that receives the client's authentication whatever its URL's origin.
+    ///
+    /// By default authentication is added only when the request's origin (scheme, host, port,
+    /// after the client's modifiers ran) is the base URL's. Opt in only for a server you trust
+    /// with the same credentials:
+    /// ```swift
+    /// try await client.request(url: cdnUrl).authenticatingAnyOrigin().perform()
+    /// ```
+    public func authenticatingAnyOrigin() -> RequestBuilder {
+        var copy = self
+        copy.authenticatesAnyOrigin = true
+        return copy
+    }
 }
 
 extension ResponseValidatable where Self == RequestBuilder {
     /// Returns a copy with `validator` appended; it runs after the client's validators.
     public func validator(_ validator: ResponseValidator) -> RequestBuilder {
         var copy = self
-        copy.validators.append(validator)
+        copy.validators.append(replacingSameId: validator)
         return copy
     }
 }

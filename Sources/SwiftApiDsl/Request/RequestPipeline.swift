@@ -6,10 +6,13 @@ import FoundationNetworking
 // The life of a request, in the order it happens:
 //   1. build     the base request: URL from base + path, method, the `body:` given at the start
 //   2. modify    the client's modifiers, in the order they were chained
-//   3. authenticate  the client's authentication, unless `bypassAuth`
+//   3. authenticate  the client's authentication, unless `bypassAuth`, and only for the base
+//                    URL's origin unless the request opted in (`authenticatingAnyOrigin()`)
 //   4. modify    the request's own modifiers, so a request overrides its client
 //   5. send      through the transport, following redirects per the `RedirectPolicy`
-//   6. validate  the client's validators, then the request's; all of them run
+//   6. validate  the client's validators, then the request's; all of them run, except that a
+//                validator with an `id` replaces an earlier one with the same `id`; a rejection
+//                may be explained by `onRejection` validators (a decoded error body)
 //   7. decode    in `perform()` (RequestBuilder+Perform.swift), or move the file for a download
 // Every failure leaves here as a `RequestError` naming its stage.
 // Observers hear of it through `trace` (RequestTrace.swift) at the points marked `// observe:`.
@@ -24,25 +27,41 @@ extension RequestBuilder {
     /// Runs steps 1 to 6 and returns the validated response with the request that received it.
     /// For a download the body stays on disk; see ``downloadBody(of:response:)`` for what validators see.
     func execute(download: DownloadTarget? = nil, trace: RequestTrace?) async throws -> (Response<Data>, URLRequest) {
-        var draft = try build()
-        try await modify(&draft, with: client.modifiers)
-        if !bypassAuth, let authentication = client.authenticationModifier {
-            try await modify(&draft, with: [authentication])
-        }
-        try await modify(&draft, with: modifiers)
+        let draft = try await prepare()
         trace?.prepared(draft.transportRequest) // observe: prepared
         let (response, request) = try await send(draft, download: download, trace: trace)
         try await validate(response, of: request)
         return (response, request)
     }
 
+    /// Steps 1 to 4: the request as it will be sent.
+    func prepare() async throws -> RequestDraft {
+        var draft = try build()
+        let built = draft.urlRequest.url
+        try await modify(&draft, with: client.modifiers)
+        if !bypassAuth, let authentication = client.authenticationModifier,
+           authenticatesAnyOrigin || hasBaseOrigin(draft.urlRequest.url, built: built) {
+            try await modify(&draft, with: [authentication])
+        }
+        try await modify(&draft, with: modifiers)
+        return draft
+    }
+
+    /// Step 3's rule: whether `url` has the base URL's origin, so that authentication may go there.
+    private func hasBaseOrigin(_ url: URL?, built: URL?) -> Bool {
+        // A path resolved against the base URL that no modifier moved has its origin: the
+        // common case skips building two origins.
+        if self.url == nil, url == built { return true }
+        return url?.origin == client.baseUrl.origin
+    }
+
     /// Step 1: the request before any modifier.
     private func build() throws -> RequestDraft {
         let url: URL
         do {
-            url = try URLResolution.url(base: client.baseUrl, path: path)
+            url = try self.url.map(URLResolution.absolute) ?? URLResolution.url(base: client.baseUrl, path: path)
         } catch {
-            throw RequestError.modify(URLRequest(url: client.baseUrl), error)
+            throw RequestError.modify(URLRequest(url: self.url ?? client.baseUrl), error)
         }
         var request = URLRequest(url: url)
         request.httpMethod = method.rawValue
@@ -117,11 +136,16 @@ extension RequestBuilder {
     /// Step 6: every validator, the client's first; skipped on a mock unless it is told otherwise.
     private func validate(_ response: Response<Data>, of request: URLRequest) async throws {
         if let transport = client.transport as? any ValidatorsSwitch, !transport.appliesValidators { return }
-        for validator in client.validators + validators {
+        // Each list is already free of repeated ids (`append(replacingSameId:)`).
+        let all = validators.contains(where: { $0.id != nil })
+            ? ResponseValidator.replacingSameIds(client.validators + validators)
+            : client.validators + validators
+        for validator in all {
             do {
-                try await validator.validate(response)
+                try await validator.validate?(response)
             } catch {
-                throw RequestError.validate(request, data: response.body, response: response.httpResponse, error: error)
+                let explained = await ResponseValidator.explain(error, of: response, with: all)
+                throw RequestError.validate(request, data: response.body, response: response.httpResponse, error: explained)
             }
         }
     }

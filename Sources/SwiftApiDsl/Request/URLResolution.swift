@@ -38,6 +38,14 @@ enum URLResolution {
         return url
     }
 
+    /// An absolute URL given as the request's target, checked like a base URL.
+    static func absolute(_ url: URL) throws -> URL {
+        guard url.scheme?.isEmpty == false, url.host?.isEmpty == false else {
+            throw URLResolutionError(reason: "the URL \(url.absoluteString) is not absolute: it has no scheme and host")
+        }
+        return url.absoluteURL
+    }
+
     /// C0 and C1 control characters and DEL.
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)

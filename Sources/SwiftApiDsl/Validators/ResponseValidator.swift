@@ -7,7 +7,7 @@ import FoundationNetworking
 ///
 /// A thrown error fails the request as ``RequestError/validate(_:data:response:error:)``,
 /// keeping the body and the `HTTPURLResponse`. All validators run, the client's first, then
-/// the request's, until one throws.
+/// the request's, until one throws; one with an ``id`` replaces an earlier one with the same id.
 /// ```swift
 /// extension ResponseValidator {
 ///     static func notAccepted() -> ResponseValidator {
@@ -18,11 +18,58 @@ import FoundationNetworking
 /// }
 /// ```
 public struct ResponseValidator: Sendable {
-    let validate: @Sendable (Response<Data>) async throws -> Void
+    /// The identity of a validator that replaces others, or `nil` for one that adds to them.
+    ///
+    /// Validators are **additive**: all of them run. A validator with an `id` **replaces** an
+    /// earlier one with the same `id`, in its place: the client's, or one chained before it. So
+    /// a request's ``httpStatusCodeRange(_:)-(Range<Int>)`` replaces the client's range for that
+    /// request only, and the client's other validators still run. Your own validators can do
+    /// the same by giving an `id`.
+    public let id: String?
+    let validate: (@Sendable (Response<Data>) async throws -> Void)?
+    let explain: (@Sendable (Response<Data>, any Error) async throws -> Void)?
 
     /// Creates a validator from a closure that throws to reject the response. It may `await`.
-    public init(_ validate: @escaping @Sendable (Response<Data>) async throws -> Void) {
+    ///
+    /// With an `id`, it replaces an earlier validator with the same `id` (see ``id``).
+    public init(id: String? = nil, _ validate: @escaping @Sendable (Response<Data>) async throws -> Void) {
+        self.id = id
         self.validate = validate
+        self.explain = nil
+    }
+
+    /// Creates a validator that runs only when another one rejected the response, to throw a
+    /// more precise error in place of the rejection: for example the server's error document.
+    ///
+    /// The closure gets the response and the error the rejecting validator threw. What it throws
+    /// becomes the request's validation error; if it returns, the original error stands. When
+    /// several explain a rejection, the first (client's first) that throws wins.
+    /// ```swift
+    /// ResponseValidator(onRejection: { response, _ in
+    ///     if response.statusCode == 401 { throw SessionExpired() }
+    /// })
+    /// ```
+    public init(id: String? = nil, onRejection explain: @escaping @Sendable (Response<Data>, any Error) async throws -> Void) {
+        self.id = id
+        self.validate = nil
+        self.explain = explain
+    }
+
+    /// `validators` in order, each one with an `id` put in the place of the first with that `id`.
+    static func replacingSameIds(_ validators: [ResponseValidator]) -> [ResponseValidator] {
+        validators.reduce(into: []) { $0.append(replacingSameId: $1) }
+    }
+
+    /// The error the first `onRejection` validator throws for `error`, else `error`.
+    static func explain(_ error: any Error, of response: Response<Data>, with validators: [ResponseValidator]) async -> any Error {
+        for explain in validators.lazy.compactMap(\.explain) {
+            do {
+                try await explain(response, error)
+            } catch {
+                return error
+            }
+        }
+        return error
     }
 }
 
@@ -43,5 +90,16 @@ extension ResponseValidatable {
     /// ```
     public func validator(_ validate: @escaping @Sendable (Response<Data>) async throws -> Void) -> Self {
         validator(ResponseValidator(validate))
+    }
+}
+
+extension [ResponseValidator] {
+    /// Appends `validator`, or puts it in the place of the validator with the same ``ResponseValidator/id``.
+    mutating func append(replacingSameId validator: ResponseValidator) {
+        if let id = validator.id, let index = firstIndex(where: { $0.id == id }) {
+            self[index] = validator
+        } else {
+            append(validator)
+        }
     }
 }

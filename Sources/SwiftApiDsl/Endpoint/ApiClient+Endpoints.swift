@@ -1,0 +1,56 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension ApiClient {
+    /// Sends `endpoint` and returns its decoded value.
+    ///
+    /// ```swift
+    /// let todo = try await client.perform(Todos.todo(id: 7))
+    /// ```
+    @discardableResult
+    public func perform<Value>(_ endpoint: Endpoint<Value>) async throws -> Value {
+        try await response(for: endpoint).body
+    }
+
+    /// Sends `endpoint` and returns its decoded value with the `HTTPURLResponse`.
+    ///
+    /// ```swift
+    /// let response = try await client.response(for: Todos.todo(id: 7))
+    /// print(response.statusCode, response.body.title)
+    /// ```
+    public func response<Value>(for endpoint: Endpoint<Value>) async throws -> Response<Value> {
+        try await endpoint.performed(on: self).response
+    }
+
+    /// Sends `endpoint` and streams its body to `destination`, as
+    /// ``RequestBuilder/download(destination:)`` does; the endpoint's decoding is not used.
+    @discardableResult
+    public func download<Value>(_ endpoint: Endpoint<Value>, destination: URL) async throws -> HTTPURLResponse {
+        try await endpoint.request(on: self).download(destination: destination)
+    }
+
+    /// The `URLRequest` this client would send for `endpoint` (base URL, modifiers and
+    /// authentication applied), without sending it: an API description is testable offline.
+    ///
+    /// ```swift
+    /// let request = try await client.urlRequest(for: Todos.todo(id: 7))
+    /// #expect(request.url?.absoluteString == "https://example.com/api/todos/7")
+    /// ```
+    public func urlRequest<Value>(for endpoint: Endpoint<Value>) async throws -> URLRequest {
+        try await endpoint.request(on: self).urlRequest()
+    }
+}
+
+extension Endpoint {
+    /// Steps 1 to 7 for an endpoint on `client`, observed like any request: the decoded response,
+    /// the raw one, and the request that received it (its URL is the last one, after redirects).
+    func performed(on client: ApiClient) async throws -> (response: Response<Value>, raw: Response<Data>, request: URLRequest) {
+        let builder = request(on: client)
+        return try await builder.observed { trace in
+            let (raw, request) = try await builder.execute(trace: trace)
+            return (raw.withBody(try decode(raw, of: request, clientDecoder: client.jsonDecoder)), raw, request)
+        }
+    }
+}

@@ -1,0 +1,185 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A typed description of one call: what to send and what it returns, declared once and
+/// performed by any ``ApiClient``.
+///
+/// ```swift
+/// enum Todos {
+///     static func all() -> Endpoint<[Todo]> { Endpoint(.get, "todos") }
+///     static func todo(id: Int) -> Endpoint<Todo> { Endpoint(.get, "todos/\(id)") }
+///     static func create(_ todo: NewTodo) -> Endpoint<Todo> { Endpoint(.post, "todos", body: todo) }
+///     static func delete(id: Int) -> Endpoint<EmptyResponse> { Endpoint(.delete, "todos/\(id)") }
+/// }
+///
+/// let todo = try await client.perform(Todos.todo(id: 7))
+/// ```
+/// An endpoint is a value: chain the same modifiers and validators as on a request
+/// (`.bearer(token)`, `.httpStatusCodeRange(200...404)`, `.decodingErrorBody(ApiProblem.self)`).
+/// Performed by a client, it becomes a ``RequestBuilder``: the client's modifiers, then its
+/// authentication (unless `bypassAuth`), then `query`, `headers` and the endpoint's modifiers;
+/// the client's validators, then the endpoint's. So it goes through the same pipeline as
+/// `client.get(…).perform()`.
+///
+/// **Decoding.** `Value` is decoded as JSON with the endpoint's `jsonDecoder`, else the client's.
+/// `Data` gives the raw body and an ``EmptyDecodable`` type such as ``EmptyResponse`` accepts an
+/// empty body. Any other decoding is a closure: `Endpoint(.get, "logo", decode: { $0.body })`.
+public struct Endpoint<Value>: RequestModifiable, ResponseValidatable, Sendable {
+    /// The HTTP method.
+    public let method: HttpMethod
+    /// The path relative to the client's base URL, when the endpoint is not an absolute ``url``.
+    public let path: String?
+    /// The absolute URL the endpoint goes to, when it has one instead of a ``path``.
+    public let url: URL?
+    /// Query items appended to the URL, before the endpoint's modifiers run.
+    public let query: [URLQueryItem]
+    /// Whether the client's authentication is skipped.
+    public let bypassAuth: Bool
+    /// The encoder for the body: this one, else the client's.
+    public let jsonEncoder: JSONEncoder?
+    /// The JSON body, encoded when the endpoint is performed.
+    let body: (any Encodable & Sendable)?
+    /// How the validated response becomes the value.
+    let decoding: Decoding
+    var modifiers: [RequestModifier] = []
+    var validators: [ResponseValidator] = []
+    var authenticatesAnyOrigin = false
+
+    /// Creates an endpoint that decodes its own way; `decode` gets the validated raw response.
+    /// An error it throws fails the call as ``FatalError/decoding(expectedType:request:response:error:)``.
+    ///
+    /// ```swift
+    /// static func avatar(id: Int) -> Endpoint<String> {
+    ///     Endpoint(.get, "users/\(id)/avatar", decode: { String(decoding: $0.body, as: UTF8.self) })
+    /// }
+    /// ```
+    public init(
+        _ method: HttpMethod = .get, _ path: String? = nil, query: [URLQueryItem] = [], headers: [HeaderField: String] = [:],
+        body: (any Encodable & Sendable)? = nil, bypassAuth: Bool = false, jsonEncoder: JSONEncoder? = nil,
+        decode: @escaping @Sendable (Response<Data>) throws -> Value
+    ) {
+        self.init(method, path: path, url: nil, query: query, headers: headers, body: body, bypassAuth: bypassAuth,
+                  jsonEncoder: jsonEncoder, decoding: .custom(decode))
+    }
+
+    init(
+        _ method: HttpMethod, path: String?, url: URL?, query: [URLQueryItem], headers: [HeaderField: String],
+        body: (any Encodable & Sendable)?, bypassAuth: Bool, jsonEncoder: JSONEncoder?,
+        decoding: Decoding
+    ) {
+        self.method = method
+        self.path = path
+        self.url = url
+        self.query = query
+        self.body = body
+        self.bypassAuth = bypassAuth
+        self.jsonEncoder = jsonEncoder
+        self.decoding = decoding
+        // Sorted so that the request is the same on every run.
+        for (field, value) in headers.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            modifiers.append(RequestModifier { $0.setValue(value, forHTTPHeaderField: field.rawValue) })
+        }
+    }
+
+    /// Returns a copy with `modifier` appended; it runs after the client's modifiers and authentication.
+    public func modifier(_ modifier: RequestModifier) -> Endpoint {
+        var copy = self
+        copy.modifiers.append(modifier)
+        return copy
+    }
+
+    /// Returns a copy with `validator` appended; it runs after the client's validators.
+    public func validator(_ validator: ResponseValidator) -> Endpoint {
+        var copy = self
+        copy.validators.append(replacingSameId: validator)
+        return copy
+    }
+
+    /// Returns a copy that receives the client's authentication whatever its URL's origin;
+    /// see ``RequestBuilder/authenticatingAnyOrigin()``.
+    public func authenticatingAnyOrigin() -> Endpoint {
+        var copy = self
+        copy.authenticatesAnyOrigin = true
+        return copy
+    }
+
+    /// The same endpoint sent to the absolute `url` without its ``query`` (the URL carries its
+    /// own), keeping method, body, modifiers, validators and decoding: how pages follow links.
+    public func with(url: URL) -> Endpoint {
+        var copy = Endpoint(method, path: nil, url: url, query: [], headers: [:], body: body,
+                            bypassAuth: bypassAuth, jsonEncoder: jsonEncoder, decoding: decoding)
+        copy.modifiers = modifiers
+        copy.validators = validators
+        copy.authenticatesAnyOrigin = authenticatesAnyOrigin
+        return copy
+    }
+
+    /// How an endpoint turns its validated response into its value.
+    enum Decoding: Sendable {
+        /// JSON into `Value` (which is `Decodable`) with this decoder, else the client's.
+        case json(JSONDecoder?)
+        /// The caller's closure.
+        case custom(@Sendable (Response<Data>) throws -> Value)
+    }
+
+    /// Step 7 for an endpoint: the value, or ``FatalError/decoding(expectedType:request:response:error:)``.
+    func decode(_ response: Response<Data>, of request: URLRequest, clientDecoder: JSONDecoder) throws -> Value {
+        let failure = { (error: any Error) in
+            RequestError.fatal(.decoding(expectedType: String(describing: Value.self), request: request, response: response, error: error))
+        }
+        switch decoding {
+        case .custom(let decode):
+            do { return try decode(response) } catch { throw failure(error) }
+        case .json(let decoder):
+            // Only the initialisers where `Value: Decodable` make `.json`.
+            guard let type = Value.self as? any Decodable.Type,
+                  let value = try RequestBuilder.decode(type, from: response, of: request, with: decoder ?? clientDecoder) as? Value
+            else { throw failure(DecodingError.typeMismatch(Value.self, .init(codingPath: [], debugDescription: "not Decodable"))) }
+            return value
+        }
+    }
+
+    /// The request this endpoint becomes on `client`: one pipeline for endpoints and builders.
+    func request(on client: ApiClient) -> RequestBuilder {
+        var builder = RequestBuilder(client: client, method: method, path: path, url: url, bypassAuth: bypassAuth, body: body, jsonEncoder: jsonEncoder)
+        if !query.isEmpty { builder = builder.queryItems(query) }
+        builder.modifiers += modifiers
+        builder.validators = validators
+        builder.authenticatesAnyOrigin = authenticatesAnyOrigin
+        return builder
+    }
+}
+
+extension Endpoint where Value: Decodable {
+    /// Creates an endpoint to `path` (relative to the client's base URL) whose body decodes as
+    /// JSON into `Value`, with `jsonDecoder`, else the client's decoder.
+    ///
+    /// ```swift
+    /// static func search(_ text: String) -> Endpoint<[Book]> {
+    ///     Endpoint(.get, "books", query: [URLQueryItem(name: "search", value: text)])
+    /// }
+    /// ```
+    /// A `body` is encoded as JSON with `jsonEncoder`, else the client's encoder, and sets
+    /// `Content-Type: application/json`. `Value == Data` gives the raw body.
+    public init(
+        _ method: HttpMethod = .get, _ path: String? = nil, query: [URLQueryItem] = [], headers: [HeaderField: String] = [:],
+        body: (any Encodable & Sendable)? = nil, bypassAuth: Bool = false,
+        jsonEncoder: JSONEncoder? = nil, jsonDecoder: JSONDecoder? = nil
+    ) {
+        self.init(method, path: path, url: nil, query: query, headers: headers, body: body, bypassAuth: bypassAuth,
+                  jsonEncoder: jsonEncoder, decoding: .json(jsonDecoder))
+    }
+
+    /// Creates an endpoint to an absolute `url` whose body decodes as JSON into `Value`.
+    /// The client's authentication is added only when `url` has the base URL's origin.
+    public init(
+        _ method: HttpMethod = .get, url: URL, query: [URLQueryItem] = [], headers: [HeaderField: String] = [:],
+        body: (any Encodable & Sendable)? = nil, bypassAuth: Bool = false,
+        jsonEncoder: JSONEncoder? = nil, jsonDecoder: JSONDecoder? = nil
+    ) {
+        self.init(method, path: nil, url: url, query: query, headers: headers, body: body, bypassAuth: bypassAuth,
+                  jsonEncoder: jsonEncoder, decoding: .json(jsonDecoder))
+    }
+}
