@@ -43,13 +43,18 @@ LINES_SCRIPT = [
 # Expected lines: "alpha", "beta", "gamma été", "", "delta"
 
 
-def stream_events(request):
+def start_event_stream(request):
+    """The head of an event stream whose body ends when the connection closes."""
     request.send_response(200)
     request.send_header("Content-Type", "text/event-stream")
     request.send_header("Cache-Control", "no-cache")
     request.send_header("Connection", "close")
     request.end_headers()
     request.close_connection = True
+
+
+def stream_events(request):
+    start_event_stream(request)
     for piece in EVENTS_SCRIPT:
         request.wfile.write(piece)
         request.wfile.flush()
@@ -57,12 +62,7 @@ def stream_events(request):
 
 
 def stream_endless_events(request):
-    request.send_response(200)
-    request.send_header("Content-Type", "text/event-stream")
-    request.send_header("Cache-Control", "no-cache")
-    request.send_header("Connection", "close")
-    request.end_headers()
-    request.close_connection = True
+    start_event_stream(request)
     number = 0
     try:
         while True:

@@ -7,16 +7,9 @@ import SwiftApiDsl
 
 /// The httpbin server that `Scripts/test` starts on loopback and announces in `HTTPBIN_URL`.
 enum HttpBin {
-    struct NotRunning: Error, CustomStringConvertible {
-        var description: String { "HTTPBIN_URL is not set: run the tests through Scripts/test, which starts httpbin" }
-    }
-
-    /// The server's root URL; throws (failing the test) when the server was not started.
+    /// The server's root URL joined with `path`; throws (failing the test) when the server was not started.
     static func url(_ path: String = "") throws -> URL {
-        guard let root = ProcessInfo.processInfo.environment["HTTPBIN_URL"], let url = URL(string: root + path) else {
-            throw NotRunning()
-        }
-        return url
+        try loopbackServerURL(variable: "HTTPBIN_URL", name: "httpbin", path: path)
     }
 
     /// A client on the package's wire transport, based at `path` on the server.
@@ -48,6 +41,18 @@ enum HttpBin {
         }
         return try #require(URL(string: "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))"))
     }
+}
+
+/// A loopback server's URL, announced by `Scripts/test` in the environment `variable`, joined with `path`.
+func loopbackServerURL(variable: String, name: String, path: String) throws -> URL {
+    struct NotRunning: Error, CustomStringConvertible {
+        let variable: String, name: String
+        var description: String { "\(variable) is not set: run the tests through Scripts/test, which starts \(name)" }
+    }
+    guard let root = ProcessInfo.processInfo.environment[variable], let url = URL(string: root + path) else {
+        throw NotRunning(variable: variable, name: name)
+    }
+    return url
 }
 
 /// What httpbin's `/anything`, `/get`, `/post`… echo back.
