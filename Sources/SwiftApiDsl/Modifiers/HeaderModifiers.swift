@@ -13,8 +13,14 @@ extension RequestModifier {
     /// .header("X-Trace-Id", traceId)        // any name, as a string literal
     /// .header(HeaderField(name), value)    // a name held in a `String`
     /// ```
+    ///
+    /// A name that is not an HTTP token, or a value with a control character such as a line
+    /// break, fails the request as ``RequestError/modify(_:_:)`` with ``InvalidRequestError``.
     public static func header(_ name: HeaderField, _ value: String?) -> RequestModifier {
-        .init { $0.setValue(value, forHTTPHeaderField: name.rawValue) }
+        .init { request in
+            if let value { try FinishedRequestCheck.checkField(name.rawValue, value) }
+            request.setValue(value, forHTTPHeaderField: name.rawValue)
+        }
     }
 
     /// Sets the header `field` to `value`; `nil` removes it. The same as ``header(_:_:)``.

@@ -8,7 +8,8 @@ import FoundationNetworking
 //   2. modify    the client's modifiers, in the order they were chained
 //   3. authenticate  the client's authentication, unless `bypassAuth`, and only for the base
 //                    URL's origin unless the request opted in (`authenticatingAnyOrigin()`)
-//   4. modify    the request's own modifiers, so a request overrides its client
+//   4. modify    the request's own modifiers, so a request overrides its client; then the
+//                finished request is checked (absolute http(s) URL, valid header fields)
 //   5. send      through the transport, following redirects per the `RedirectPolicy`
 //   6. validate  the client's validators, then the request's; all of them run, except that a
 //                validator with an `id` replaces an earlier one with the same `id`; a rejection
@@ -44,6 +45,11 @@ extension RequestBuilder {
             try await modify(&draft, with: [authentication])
         }
         try await modify(&draft, with: modifiers)
+        do {
+            try FinishedRequestCheck.check(draft.urlRequest)
+        } catch {
+            throw RequestError.modify(draft.urlRequest, error)
+        }
         return draft
     }
 
