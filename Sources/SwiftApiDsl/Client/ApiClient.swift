@@ -32,8 +32,8 @@ public struct ApiClient: RequestModifiable, ResponseValidatable {
 
     /// Modifiers applied to every request, in order, before authentication.
     var modifiers: [RequestModifier] = []
-    /// The authentication modifier, applied after the client's modifiers unless a request bypasses it.
-    var authenticationModifier: RequestModifier?
+    /// The authentication, applied after the client's modifiers unless a request bypasses it.
+    var authentication: ClientAuthentication?
     /// Validators applied to every response, before the request's own.
     var validators: [ResponseValidator] = []
     /// Told of every request's life, in order; see ``observer(_:)``.

@@ -119,7 +119,7 @@ extension RequestBuilder {
     /// A body streamed from disk (a multipart form, a file) is not part of a `URLRequest` and is
     /// left out. Errors are those of sending: ``RequestError/modify(_:_:)``.
     public func urlRequest() async throws -> URLRequest {
-        try await prepare().urlRequest
+        try await prepare().draft.urlRequest
     }
 
     /// The finished request as a `curl` command line to paste into a terminal or a bug report,
@@ -132,7 +132,7 @@ extension RequestBuilder {
     /// // curl -X POST 'https://example.com/api/todos' -H 'Authorization: <redacted>' …
     /// ```
     public func curlDescription() async throws -> String {
-        CurlCommand(try await prepare().transportRequest).description
+        CurlCommand(try await prepare().draft.transportRequest).description
     }
 
     /// Step 7: the body as `T`.

@@ -7,7 +7,8 @@ import FoundationNetworking
 //   1. build     the base request: URL from base + path, method, the `body:` given at the start
 //   2. modify    the client's modifiers, in the order they were chained
 //   3. authenticate  the client's authentication, unless `bypassAuth`, and only for the base
-//                    URL's origin unless the request opted in (`authenticatingAnyOrigin()`)
+//                    URL's origin unless the request opted in (`authenticatingAnyOrigin()`);
+//                    a refused renewable credential is renewed and the request replayed once
 //   4. modify    the request's own modifiers, so a request overrides its client; then the
 //                finished request is checked (absolute http(s) URL, valid header fields)
 //   5. send      through the transport, following redirects per the `RedirectPolicy`
@@ -28,21 +29,38 @@ extension RequestBuilder {
     /// Runs steps 1 to 6 and returns the validated response with the request that received it.
     /// For a download the body stays on disk; see ``downloadBody(of:response:)`` for what validators see.
     func execute(download: DownloadTarget? = nil, trace: RequestTrace?) async throws -> (Response<Data>, URLRequest) {
-        let draft = try await prepare()
+        let (draft, credential) = try await prepare()
         trace?.prepared(draft.transportRequest) // observe: prepared
-        let (response, request) = try await send(draft, download: download, trace: trace)
+        var (response, request) = try await send(draft, download: download, trace: trace)
+        // 5½. A refused credential is renewed (once for all requests refused with it) and the
+        //     request sent once more, from the start: a replay refused again is not renewed.
+        if let credential, credential.isRefused(by: response) {
+            do {
+                try await credential.renew()
+            } catch {
+                throw RequestError.modify(request, error)
+            }
+            let refusal = ExpiredCredentialError(statusCode: response.statusCode)
+            trace?.retrying(attempt: 2, error: .validate(request, data: response.body, response: response.httpResponse, error: refusal), delay: 0)
+            (response, request) = try await send(try await prepare().draft, download: download, trace: trace)
+        }
         try await validate(response, of: request)
         return (response, request)
     }
 
-    /// Steps 1 to 4: the request as it will be sent.
-    func prepare() async throws -> RequestDraft {
+    /// Steps 1 to 4: the request as it will be sent, and the renewable credential it carries.
+    func prepare() async throws -> (draft: RequestDraft, credential: UsedCredential?) {
         var draft = try build()
         let built = draft.urlRequest.url
         try await modify(&draft, with: client.modifiers)
-        if !bypassAuth, let authentication = client.authenticationModifier,
+        var credential: UsedCredential?
+        if !bypassAuth, let authentication = client.authentication,
            authenticatesAnyOrigin || hasBaseOrigin(draft.urlRequest.url, built: built) {
-            try await modify(&draft, with: [authentication])
+            do {
+                credential = try await authentication.authenticate(&draft)
+            } catch {
+                throw RequestError.modify(draft.urlRequest, error)
+            }
         }
         try await modify(&draft, with: modifiers)
         do {
@@ -50,7 +68,7 @@ extension RequestBuilder {
         } catch {
             throw RequestError.modify(draft.urlRequest, error)
         }
-        return draft
+        return (draft, credential)
     }
 
     /// Step 3's rule: whether `url` has the base URL's origin, so that authentication may go there.
