@@ -22,6 +22,12 @@ public final class ExchangeControl: Sendable {
     private let url: URL?
     private let state = Locked(State())
 
+    /// A handle for calling a transport directly (in a test, say): nothing watches it, and
+    /// nothing aborts the exchange unless the transport itself does.
+    public convenience init() {
+        self.init(idleTimeout: 0, url: nil)
+    }
+
     init(idleTimeout: TimeInterval, url: URL?) {
         self.idleTimeout = idleTimeout
         self.url = url
