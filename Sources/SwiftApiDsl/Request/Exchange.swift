@@ -72,6 +72,9 @@ struct Exchange {
                         return false
                     }
                 }
+                // A sequence may end quietly when its task is cancelled (AsyncThrowingStream
+                // does): a body cut short by an abort is a failure, never a shorter success.
+                if let reason = control.abortReason { throw reason }
                 return true
             } onCancel: {
                 control.abort(CancellationError())
