@@ -56,16 +56,9 @@ final class MockTransport: ValidatorsSwitch, Sendable {
 
     // MARK: HTTPTransport
 
-    func data(for request: TransportRequest) async throws -> (Data, HTTPURLResponse) {
+    func send(_ request: TransportRequest, control: ExchangeControl) async throws -> TransportResponse {
         let response = try await answer(request)
-        return (response.body, response.httpResponse)
-    }
-
-    /// Writes the mocked body to `file`; the pipeline validates it and moves it into place.
-    func download(for request: TransportRequest, to file: URL) async throws -> HTTPURLResponse {
-        let response = try await answer(request)
-        try response.body.write(to: file)
-        return response.httpResponse
+        return TransportResponse(response.httpResponse, body: ResponseBody(response.body))
     }
 
     /// Records `request`, then answers it: the first matching stub, else the result provider,

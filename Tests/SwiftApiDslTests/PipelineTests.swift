@@ -128,8 +128,9 @@ import FoundationNetworking
         final class Silent: ValidatorsSwitch, @unchecked Sendable {
             let inner = RecordingTransport { _ in (Data(), 500, [:]) }
             var appliesValidators: Bool { false }
-            func data(for request: TransportRequest) async throws -> (Data, HTTPURLResponse) { try await inner.data(for: request) }
-            func download(for request: TransportRequest, to file: URL) async throws -> HTTPURLResponse { try await inner.download(for: request, to: file) }
+            func send(_ request: TransportRequest, control: ExchangeControl) async throws -> TransportResponse {
+                try await inner.send(request, control: control)
+            }
         }
         let response = try await ApiClient(transport: Silent(), baseUrl: exampleBase).httpStatusCodeRange().get().perform()
         #expect(response.httpResponse.statusCode == 500)

@@ -17,20 +17,11 @@ final class RecordingTransport: HTTPTransport {
 
     var requests: [TransportRequest] { received.withLock { $0 } }
 
-    func data(for request: TransportRequest) async throws -> (Data, HTTPURLResponse) {
+    func send(_ request: TransportRequest, control: ExchangeControl) async throws -> TransportResponse {
         received.withLock { $0.append(request) }
         let (body, status, headers) = try respond(request)
-        let url = request.urlRequest.url ?? URL(fileURLWithPath: "/")
-        guard let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers) else {
-            throw URLError(.badServerResponse)
-        }
-        return (body, response)
-    }
-
-    func download(for request: TransportRequest, to file: URL) async throws -> HTTPURLResponse {
-        let (body, response) = try await data(for: request)
-        try body.write(to: file)
-        return response
+        return TransportResponse(statusCode: status, headerFields: HeaderFields(headers.map { .init(name: $0.key, value: $0.value) }),
+                                 body: ResponseBody(body))
     }
 }
 

@@ -51,22 +51,24 @@ final class RequestTrace {
         }
     }
 
-    /// The transport answered `request` with `response` and `body`; for a download the body is
-    /// in `file` (`body` then holds only what validators see).
-    /// Today's transports return the whole body, so the "first byte" is measured when it has all
-    /// arrived; with a transport that hands over the head first, report the head there instead.
-    func received(_ response: HTTPURLResponse, body: Data, file: URL?, for request: URLRequest) {
+    /// The response head to `request` arrived (the body is still to come).
+    func headReceived(_ response: HTTPURLResponse, for request: URLRequest) {
         firstHead = firstHead ?? Self.now - start
         statusCode = response.statusCode
+        var headers: [String: String] = [:]
+        for case (let name as String, let value as String) in response.allHeaderFields { headers[name] = value }
+        let event = ObservedResponseHead(requestID: requestID, request: request, statusCode: response.statusCode, headers: headers)
+        for observer in observers { observer.responseHeadReceived(event) }
+    }
+
+    /// The final response's body was read: `body`, or for a download the contents of `file`
+    /// (`body` then holds only what validators see).
+    func bodyReceived(_ body: Data, file: URL?) {
         if let file {
             bytesReceived += Int64((try? file.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0)
         } else {
             bytesReceived += Int64(body.count)
         }
-        var headers: [String: String] = [:]
-        for case (let name as String, let value as String) in response.allHeaderFields { headers[name] = value }
-        let event = ObservedResponseHead(requestID: requestID, request: request, statusCode: response.statusCode, headers: headers)
-        for observer in observers { observer.responseHeadReceived(event) }
     }
 
     /// The pipeline follows a redirect from `from` to `to`.

@@ -11,7 +11,8 @@ import FoundationNetworking
 //                    a refused renewable credential is renewed and the request replayed once
 //   4. modify    the request's own modifiers, so a request overrides its client; then the
 //                finished request is checked (absolute http(s) URL, valid header fields)
-//   5. send      through the transport, following redirects per the `RedirectPolicy`
+//   5. send      through the transport, one exchange per hop (Exchange.swift), following
+//                redirects per the `RedirectPolicy`; then read the body into memory or a file
 //   6. validate  the client's validators, then the request's; all of them run, except that a
 //                validator with an `id` replaces an earlier one with the same `id`; a rejection
 //                may be explained by `onRejection` validators (a decoded error body)
@@ -27,7 +28,7 @@ extension RequestBuilder {
     }
 
     /// Runs steps 1 to 6 and returns the validated response with the request that received it.
-    /// For a download the body stays on disk; see ``downloadBody(of:response:)`` for what validators see.
+    /// For a download the body stays on disk; see ``body(of:download:)`` for what validators see.
     func execute(download: DownloadTarget? = nil, trace: RequestTrace?) async throws -> (Response<Data>, URLRequest) {
         let (draft, credential) = try await prepare()
         trace?.prepared(draft.transportRequest) // observe: prepared
@@ -113,30 +114,24 @@ extension RequestBuilder {
         }
     }
 
-    /// Step 5: one exchange per hop, following redirects as the draft's policy says.
+    /// Step 5: one exchange per hop, following redirects as the draft's policy says, then the
+    /// body of the last response: in memory, or into the download's temporary file.
     private func send(_ draft: RequestDraft, download: DownloadTarget?, trace: RequestTrace?) async throws -> (Response<Data>, URLRequest) {
         if let download { try create(download, for: draft.urlRequest) }
         var current = draft.transportRequest
         var hops = 0
         while true {
             trace?.sending(current) // observe: bytes sent
-            let (body, httpResponse) = try await exchange(current, download: download)
-            trace?.received(httpResponse, body: body, file: download?.temporaryFile, for: current.urlRequest) // observe: head, bytes received
-            guard let proposed = Redirect.proposedRequest(after: httpResponse, to: current.urlRequest) else {
+            let exchange = try await Exchange.start(current, through: client.transport)
+            let httpResponse = exchange.httpResponse
+            trace?.headReceived(httpResponse, for: current.urlRequest) // observe: head
+            guard let next = try await redirect(after: exchange, policy: draft.redirectPolicy, hops: hops) else {
+                let body = try await body(of: exchange, download: download)
+                trace?.bodyReceived(body, file: download?.temporaryFile) // observe: bytes received
                 return (Response(body: body, httpResponse: httpResponse), current.urlRequest)
             }
-            let redirect = Redirect(request: current.urlRequest, response: httpResponse, proposedRequest: proposed, count: hops + 1)
-            let next: URLRequest?
-            do {
-                next = try await draft.redirectPolicy.decide(redirect)
-            } catch {
-                throw RequestError.transport(current.urlRequest, error)
-            }
-            guard let next else { return (Response(body: body, httpResponse: httpResponse), current.urlRequest) }
+            await exchange.discard()
             hops += 1
-            guard hops <= draft.redirectPolicy.maxRedirects else {
-                throw RequestError.transport(current.urlRequest, URLError(.httpTooManyRedirects))
-            }
             trace?.redirected(from: current.urlRequest, to: next, statusCode: httpResponse.statusCode) // observe: redirect
             // A streamed body goes along whenever the method is kept, as an in-memory one does.
             let keepsMethod = next.httpMethod == current.urlRequest.httpMethod
@@ -144,17 +139,48 @@ extension RequestBuilder {
         }
     }
 
-    /// One exchange through the transport; its errors become `RequestError.transport`.
-    private func exchange(_ request: TransportRequest, download: DownloadTarget?) async throws -> (Data, HTTPURLResponse) {
+    /// The request to send after `exchange`, or `nil` when its response is the result.
+    private func redirect(after exchange: Exchange, policy: RedirectPolicy, hops: Int) async throws -> URLRequest? {
+        let request = exchange.request.urlRequest
+        guard let proposed = Redirect.proposedRequest(after: exchange.httpResponse, to: request) else { return nil }
+        let redirect = Redirect(request: request, response: exchange.httpResponse, proposedRequest: proposed, count: hops + 1)
+        let next: URLRequest?
         do {
-            guard let download else { return try await client.transport.data(for: request) }
-            let response = try await client.transport.download(for: request, to: download.temporaryFile)
-            return (downloadBody(of: download, response: response), response)
-        } catch let error as RequestError {
-            throw error
+            next = try await policy.decide(redirect)
         } catch {
-            throw RequestError.transport(request.urlRequest, error)
+            await exchange.discard()
+            throw RequestError.transport(request, error)
         }
+        guard next != nil else { return nil }
+        guard hops < policy.maxRedirects else {
+            await exchange.discard()
+            throw RequestError.transport(request, URLError(.httpTooManyRedirects))
+        }
+        return next
+    }
+
+    /// The body of the final response, as validators see it: everything received, or, for a
+    /// download, nothing for a 2xx and the error document otherwise (the file gets it too).
+    private func body(of exchange: Exchange, download: DownloadTarget?) async throws -> Data {
+        guard let download else { return try await exchange.collect() ?? Data() }
+        let file: FileHandle
+        do {
+            file = try FileHandle(forWritingTo: download.temporaryFile)
+        } catch {
+            await exchange.discard()
+            throw RequestError.fatal(.download(exchange.request.urlRequest, destination: download.destination, error: error))
+        }
+        defer { try? file.close() }
+        // A non-2xx body stays in memory too, up to the limit, for the validators.
+        var errorBody: Data? = (200..<300).contains(exchange.response.statusCode) ? nil : Data()
+        try await exchange.read { chunk in
+            try file.write(contentsOf: chunk)
+            if let kept = errorBody?.count {
+                if kept + chunk.count <= Self.downloadErrorBodyLimit { errorBody?.append(chunk) } else { errorBody = nil }
+            }
+            return true
+        }
+        return errorBody ?? Data()
     }
 
     /// Step 6: every validator, the client's first; skipped on a mock unless it is told otherwise.
@@ -176,18 +202,9 @@ extension RequestBuilder {
 
     // MARK: Downloads
 
-    /// The largest error document a download reads into memory for its validators.
+    /// The largest error document a download reads into memory for its validators; a larger
+    /// one is not read at all, and validators see an empty body.
     static var downloadErrorBodyLimit: Int { 1 << 20 }
-
-    /// The body a download's validators see: empty for a 2xx (the body is on disk), and the
-    /// server's answer for any other status, up to 1 MiB, so an error document is not lost.
-    private func downloadBody(of download: DownloadTarget, response: HTTPURLResponse) -> Data {
-        guard !(200..<300).contains(response.statusCode),
-              let size = try? download.temporaryFile.resourceValues(forKeys: [.fileSizeKey]).fileSize,
-              size <= Self.downloadErrorBodyLimit
-        else { return Data() }
-        return (try? Data(contentsOf: download.temporaryFile)) ?? Data()
-    }
 
     /// Creates the temporary file next to the destination, so that the final move is a rename.
     private func create(_ download: DownloadTarget, for request: URLRequest) throws {

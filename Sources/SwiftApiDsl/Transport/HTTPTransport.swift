@@ -9,19 +9,25 @@ import FoundationNetworking
 /// only through this protocol, so another HTTP engine or a mock plugs in without touching it.
 /// ``URLSessionTransport`` is the default; pass another one to ``ApiClient/init(transport:baseUrl:jsonEncoder:jsonDecoder:)``.
 ///
-/// A transport performs **one exchange**: it must not follow redirects (the pipeline does that,
-/// identically for every engine, see ``RedirectPolicy``) and it must honour
-/// `urlRequest.timeoutInterval` as an idle timeout, sub-second values included, throwing
-/// `URLError(.timedOut)`. It throws any error of its own; the pipeline wraps it in
-/// ``RequestError/transport(_:_:)``, except a ``RequestError``, which reaches the caller unchanged.
-/// When the calling task is cancelled it must stop promptly.
+/// A transport performs **one exchange** and returns as soon as the response head has
+/// arrived, with the body still to come as a ``ResponseBody``. The pipeline decides what
+/// happens to the body (buffer it, stream it to a file, hand it to the caller), and it
+/// enforces the idle timeout (`urlRequest.timeoutInterval`), task cancellation and size
+/// limits itself, the same way for every engine. A transport's duties are short:
+/// - send the request once; never follow a redirect (the pipeline does, see ``RedirectPolicy``);
+/// - register with ``ExchangeControl/onAbort(_:)`` how to stop the exchange at once, before
+///   anything slow happens; the pipeline calls it on timeout, cancellation, or when the caller
+///   drops the body;
+/// - report the bytes of the request body it sends with ``ExchangeControl/didSend(_:)``
+///   (they count as activity for the idle timeout);
+/// - deliver the body with back-pressure where the engine allows it.
+///
+/// It throws any error of its own; the pipeline wraps it in ``RequestError/transport(_:_:)``,
+/// except a ``RequestError``, which reaches the caller unchanged, and except after an abort,
+/// when the caller sees the reason of the abort (`URLError(.timedOut)`, `CancellationError`).
 public protocol HTTPTransport: Sendable {
-    /// Sends `request` and returns the whole response body in memory.
-    func data(for request: TransportRequest) async throws -> (Data, HTTPURLResponse)
-
-    /// Sends `request` and streams the response body into `file`, which the transport creates
-    /// or truncates. The caller owns `file` and removes it on failure.
-    func download(for request: TransportRequest, to file: URL) async throws -> HTTPURLResponse
+    /// Sends `request` and returns the response head with its body still to read.
+    func send(_ request: TransportRequest, control: ExchangeControl) async throws -> TransportResponse
 }
 
 /// A request ready to be sent: the `URLRequest` (holding any in-memory body in `httpBody`)
@@ -30,6 +36,7 @@ public struct TransportRequest: Sendable {
     /// The request after every modifier ran. Its `httpBody` is `nil` when ``body`` is set.
     public var urlRequest: URLRequest
     /// A body the library streams from disk (a file upload, a multipart form with files).
+    /// It can be read again from the start, for a redirect that keeps it or another attempt.
     public var body: RequestBody?
 
     /// Creates a transport request.

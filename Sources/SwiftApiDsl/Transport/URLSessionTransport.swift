@@ -9,11 +9,12 @@ import FoundationNetworking
 /// around what URLSession gets wrong on Linux (swift-corelibs-foundation):
 /// - it never lets URLSession follow a redirect (Linux drops a relative `Location`'s trailing
 ///   slash and a 307's body); the pipeline follows them (see ``RedirectPolicy``);
-/// - it enforces `timeoutInterval` itself, as an idle timeout, because Linux truncates it to
-///   whole seconds;
+/// - it leaves the idle timeout to the pipeline (Linux truncates `timeoutInterval` to whole
+///   seconds), keeping URLSession's own timer only as a backstop above it;
 /// - it streams file and multipart bodies with `uploadTask(with:fromFile:)`, which sends a
 ///   `Content-Length`, never through `httpBodyStream`, which Linux always sends chunked;
-/// - it streams downloads to the caller's file through `didReceive data`;
+/// - it hands the body to the pipeline chunk by chunk through `didReceive data`, buffered:
+///   URLSession's only brake, `suspend()`, costs far more than it saves (Docs/Performance.md);
 /// - it returns a 401 at once: on Linux, a 401 with `WWW-Authenticate: Basic` otherwise hangs
 ///   until the timeout (see `urlSession(_:task:didReceive:completionHandler:)` below).
 ///
@@ -47,29 +48,19 @@ public final class URLSessionTransport: HTTPTransport {
         }
     }
 
-    public func data(for request: TransportRequest) async throws -> (Data, HTTPURLResponse) {
-        try await send(request, into: .memory)
-    }
-
-    public func download(for request: TransportRequest, to file: URL) async throws -> HTTPURLResponse {
-        try await send(request, into: .file(file)).1
-    }
-
-    private func send(_ request: TransportRequest, into sink: URLSessionTaskState.Sink) async throws -> (Data, HTTPURLResponse) {
+    public func send(_ request: TransportRequest, control: ExchangeControl) async throws -> TransportResponse {
         try Task.checkCancellation()
         // URLSession refuses a GET with a body (URLError -1103, on Linux and Apple platforms alike).
         if request.urlRequest.httpMethod ?? "GET" == "GET", request.urlRequest.httpBody != nil || request.body != nil {
             throw UnsupportedRequestError(reason: "URLSession cannot send a GET request with a body; send it with another method, or through a transport that can")
         }
         var urlRequest = request.urlRequest
-        let idleTimeout = urlRequest.timeoutInterval
-        // URLSession's own timer is only a backstop, set above ours: on Linux it counts in whole
-        // seconds and would fire at once for 0.5.
-        if idleTimeout > 0 { urlRequest.timeoutInterval = idleTimeout.rounded(.up) + 1 }
+        // The pipeline enforces the idle timeout; URLSession's own timer is only a backstop, set
+        // above it: on Linux it counts in whole seconds and would fire at once for 0.5.
+        if urlRequest.timeoutInterval > 0 { urlRequest.timeoutInterval = urlRequest.timeoutInterval.rounded(.up) + 1 }
 
         var uploadFile: URL?
         var temporaryFile: URL?
-        defer { temporaryFile.map { try? FileManager.default.removeItem(at: $0) } }
         switch request.body {
         case nil:
             break
@@ -83,22 +74,27 @@ public final class URLSessionTransport: HTTPTransport {
             let file = FileManager.default.temporaryDirectory
                 .appendingPathComponent("SwiftApiDsl-multipart-\(tag)-\(UUID().uuidString)")
             temporaryFile = file
-            try await Self.writeOffTheCooperativePool(form, to: file)
+            do {
+                try await Self.writeOffTheCooperativePool(form, to: file, control: control)
+            } catch {
+                try? FileManager.default.removeItem(at: file)
+                throw error
+            }
             uploadFile = file
         }
-        // The state first: it can throw (opening the file), and a task once made must be run.
-        let state = try URLSessionTaskState(request: request.urlRequest, sink: sink, idleTimeout: idleTimeout)
         let task = uploadFile.map { session.uploadTask(with: urlRequest, fromFile: $0) } ?? session.dataTask(with: urlRequest)
-        return try await delegate.run(task, state: state)
+        let exchange = URLSessionExchange(request: request.urlRequest, control: control, temporaryFile: temporaryFile)
+        return try await delegate.run(task, exchange: exchange)
     }
 }
 
 extension URLSessionTransport {
     /// Encodes `form` into `file` on a dispatch queue: copying a large file takes seconds, and
     /// Swift concurrency has only a thread per core to lend. Cancelling the caller stops the copy
-    /// at the next chunk.
-    private static func writeOffTheCooperativePool(_ form: MultipartFormData, to file: URL) async throws {
+    /// at the next chunk; so does an abort of the exchange.
+    private static func writeOffTheCooperativePool(_ form: MultipartFormData, to file: URL, control: ExchangeControl) async throws {
         let cancelled = Locked(false)
+        control.onAbort { _ in cancelled.withLock { $0 = true } }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
                 DispatchQueue.global().async {
@@ -111,40 +107,38 @@ extension URLSessionTransport {
     }
 }
 
-/// Routes the session's callbacks to the state of the task they concern.
+/// Routes the session's callbacks to the exchange they concern.
 final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    private let states = Locked<[Int: URLSessionTaskState]>([:])
+    private let exchanges = Locked<[Int: URLSessionExchange]>([:])
 
-    /// Runs `task` to completion; cancelling the calling task cancels it at once.
-    func run(_ task: URLSessionTask, state: URLSessionTaskState) async throws -> (Data, HTTPURLResponse) {
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                state.begin(task, continuation: continuation)
-                states.withLock { $0[task.taskIdentifier] = state }
-                task.resume()
-            }
-        } onCancel: {
-            task.cancel()
+    /// Starts `task` and returns once its response head has arrived, with the body to come.
+    func run(_ task: URLSessionTask, exchange: URLSessionExchange) async throws -> TransportResponse {
+        try await withCheckedThrowingContinuation { continuation in
+            exchange.begin(continuation: continuation)
+            exchanges.withLock { $0[task.taskIdentifier] = exchange }
+            task.resume()
+            // After `resume()`: an exchange aborted already cancels the running task at once.
+            exchange.control.onAbort { _ in task.cancel() }
         }
     }
 
-    private func state(of task: URLSessionTask) -> URLSessionTaskState? {
-        states.withLock { $0[task.taskIdentifier] }
+    private func exchange(of task: URLSessionTask) -> URLSessionExchange? {
+        exchanges.withLock { $0[task.taskIdentifier] }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
                     completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
-        state(of: dataTask)?.receive(response)
+        exchange(of: dataTask)?.receive(response)
         completionHandler(.allow)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        state(of: dataTask)?.receive(data, cancelling: dataTask)
+        exchange(of: dataTask)?.receive(data)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64,
                     totalBytesSent: Int64, totalBytesExpectedToSend: Int64) {
-        state(of: task)?.noteActivity()
+        exchange(of: task)?.control.didSend(Int(bytesSent))
     }
 
     /// Redirects are the pipeline's business: the 3xx response is delivered as it is.
@@ -159,9 +153,9 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         #if canImport(FoundationNetworking)
         // swift-corelibs-foundation raises the challenge of a 401 only after it delivered the whole
         // response, and `.performDefaultHandling` without a stored credential never resumes the
-        // task: it hangs until the timeout. Cancelling ends it; the task state turns that
-        // cancellation back into the 401 it already holds.
-        state(of: task)?.noteChallengeCancelled()
+        // task: it hangs until the timeout. Cancelling ends it; the exchange turns that
+        // cancellation back into the end of the 401 it already delivered.
+        exchange(of: task)?.noteChallengeCancelled()
         completionHandler(.cancelAuthenticationChallenge, nil)
         #else
         completionHandler(.performDefaultHandling, nil)
@@ -169,7 +163,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-        let state = states.withLock { $0.removeValue(forKey: task.taskIdentifier) }
-        state?.complete(response: task.response, error: error)
+        let exchange = exchanges.withLock { $0.removeValue(forKey: task.taskIdentifier) }
+        exchange?.complete(response: task.response, error: error)
     }
 }

@@ -21,13 +21,13 @@ import SwiftApiDsl
 /// client is shut down when the last reference to the transport goes away. The event loop
 /// group is never shut down by the transport: it belongs to whoever passed it.
 ///
-/// Each exchange honours `timeoutInterval` as an idle timeout with sub-second precision,
-/// streams file and multipart bodies from disk with a `Content-Length`, streams downloads to
-/// disk, and stops at once when the calling task is cancelled.
+/// Each exchange goes through AsyncHTTPClient's delegate API: no task per exchange, the body
+/// handed over with back-pressure (AsyncHTTPClient reads the socket only as fast as the body is
+/// consumed), file and multipart bodies streamed from disk with a `Content-Length`, and an
+/// `HTTPClient.Task` that the pipeline cancels on idle timeout or task cancellation.
 public final class AsyncHTTPClientTransport: HTTPTransport, Sendable {
     /// The client the requests go through. It never follows redirects.
     public let httpClient: HTTPClient
-    private let ticker: IdleWatchdogTicker
     private let isShared: Bool
     private let isShutDown = NIOLockedValueBox(false)
 
@@ -61,13 +61,11 @@ public final class AsyncHTTPClientTransport: HTTPTransport, Sendable {
         var configuration = configuration
         configuration.redirectConfiguration = .disallow
         httpClient = HTTPClient(eventLoopGroup: eventLoopGroup, configuration: configuration)
-        ticker = IdleWatchdogTicker(eventLoop: eventLoopGroup.next())
         self.isShared = isShared
     }
 
     deinit {
         if claimShutdown() {
-            ticker.stop()
             httpClient.shutdown { _ in }
         }
     }
@@ -76,7 +74,6 @@ public final class AsyncHTTPClientTransport: HTTPTransport, Sendable {
     /// Calling it again, or on ``shared``, does nothing.
     public func shutdown() async throws {
         guard claimShutdown() else { return }
-        ticker.stop()
         try await httpClient.shutdown()
     }
 
@@ -89,65 +86,21 @@ public final class AsyncHTTPClientTransport: HTTPTransport, Sendable {
         }
     }
 
-    public func data(for request: TransportRequest) async throws -> (Data, HTTPURLResponse) {
-        try await exchange(request) { response, watchdog in
-            var collected: ByteBuffer?
-            for try await chunk in response.body {
-                watchdog?.noteActivity()
-                if collected == nil {
-                    collected = chunk
-                } else {
-                    collected?.writeImmutableBuffer(chunk)
-                }
-            }
-            return collected.map { Data(buffer: $0) } ?? Data()
-        }
-    }
-
-    public func download(for request: TransportRequest, to file: URL) async throws -> HTTPURLResponse {
-        try await exchange(request) { response, watchdog in
-            guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path])
-            }
-            let handle = try FileHandle(forWritingTo: file)
-            defer { try? handle.close() }
-            // AsyncHTTPClient reads the next chunk from the socket only when this loop asks for
-            // it, so memory stays at a few chunks whatever the size of the body.
-            for try await chunk in response.body {
-                watchdog?.noteActivity()
-                try handle.write(contentsOf: chunk.readableBytesView)
-            }
-        }.1
-    }
-
-    /// Runs one exchange: sends `request`, then lets `readBody` consume the response body.
-    ///
-    /// With a positive `timeoutInterval` an ``IdleWatchdog`` guards the exchange and ends it
-    /// after that long without traffic, as `URLError(.timedOut)`. Cancelling the calling task
-    /// ends it too, as `CancellationError`.
-    private func exchange<Body: Sendable>(
-        _ request: TransportRequest,
-        readBody: @escaping @Sendable (HTTPClientResponse, IdleWatchdog?) async throws -> Body
-    ) async throws -> (Body, HTTPURLResponse) {
+    public func send(_ request: TransportRequest, control: ExchangeControl) async throws -> TransportResponse {
         try Task.checkCancellation()
-        let urlRequest = request.urlRequest
-        let client = httpClient
-        let watchdog = urlRequest.timeoutInterval > 0
-            ? IdleWatchdog(timeout: urlRequest.timeoutInterval, ticker: ticker)
-            : nil
-        let run: @Sendable () async throws -> (Body, HTTPURLResponse) = {
-            let outgoing = try HTTPClientRequest(request, watchdog: watchdog)
-            // No deadline: AsyncHTTPClient's would count the whole upload, not idle time.
-            let response = try await client.execute(outgoing, deadline: .distantFuture)
-            watchdog?.noteActivity()
-            let head = try HTTPURLResponse.make(from: response, for: urlRequest)
-            return (try await readBody(response, watchdog), head)
-        }
+        let outgoing: HTTPClient.Request
         do {
-            guard let watchdog else { return try await run() }
-            return try await watchdog.guarding(run)
+            outgoing = try HTTPClient.Request(request, eventLoop: httpClient.eventLoopGroup.any())
         } catch {
-            throw TransportFailure.map(error, for: urlRequest, timedOut: watchdog?.hasFired ?? false)
+            throw TransportFailure.map(error, for: request.urlRequest)
         }
+        let delegate = ExchangeDelegate(request: request.urlRequest, control: control)
+        // No deadline: AsyncHTTPClient's would count the whole exchange, not idle time; the
+        // pipeline enforces the idle timeout through `control`.
+        let task = httpClient.execute(request: outgoing, delegate: delegate, deadline: nil)
+        // A client that is shut down fails the task without telling the delegate.
+        task.futureResult.whenFailure { delegate.fail($0) }
+        control.onAbort { _ in task.cancel() }
+        return try await delegate.response()
     }
 }

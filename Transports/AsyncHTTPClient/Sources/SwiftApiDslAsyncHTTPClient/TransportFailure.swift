@@ -10,12 +10,12 @@ import NIOCore
 enum TransportFailure {
     /// The error to throw for `error`, raised while sending `request`.
     ///
-    /// The idle timeout becomes `URLError(.timedOut)` and task cancellation `CancellationError`.
-    /// Connection failures become the `URLError` URLSession gives for them, with the original
-    /// error under `NSUnderlyingErrorKey`. Anything else is thrown unchanged.
-    static func map(_ error: any Error, for request: URLRequest, timedOut: Bool) -> any Error {
-        if timedOut { return urlError(.timedOut, request, underlying: nil) }
-        if Task.isCancelled || error is CancellationError { return CancellationError() }
+    /// Cancellation becomes `CancellationError` (the pipeline reports the reason of its own
+    /// aborts, timeouts included, whatever the engine throws). Connection failures become the
+    /// `URLError` URLSession gives for them, with the original error under
+    /// `NSUnderlyingErrorKey`. Anything else is thrown unchanged.
+    static func map(_ error: any Error, for request: URLRequest) -> any Error {
+        if error is CancellationError { return CancellationError() }
         if let ioError = error as? IOError {
             switch ioError.errnoCode {
             case ECONNREFUSED: return urlError(.cannotConnectToHost, request, underlying: ioError)
@@ -24,6 +24,7 @@ enum TransportFailure {
             }
         }
         guard let clientError = error as? HTTPClientError else { return error }
+        if clientError == .cancelled { return CancellationError() }
         switch clientError {
         case .connectTimeout, .readTimeout, .writeTimeout, .deadlineExceeded:
             return urlError(.timedOut, request, underlying: clientError)

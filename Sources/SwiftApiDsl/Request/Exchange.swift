@@ -1,0 +1,100 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// One exchange as the pipeline drives it: started through the transport, its head received,
+/// its body read here, under the idle timeout and the calling task's cancellation.
+///
+/// Every way of reading the body ends the exchange (``finish()``); an error while sending or
+/// reading becomes a ``RequestError/transport(_:_:)`` that carries the reason of an abort
+/// (`URLError(.timedOut)`, `CancellationError`) rather than what the engine made of it.
+struct Exchange {
+    /// The request sent.
+    let request: TransportRequest
+    /// The transport's answer: head and body.
+    let response: TransportResponse
+    /// The head in Foundation's form.
+    let httpResponse: HTTPURLResponse
+    /// The pipeline's handle on the exchange.
+    let control: ExchangeControl
+
+    /// Sends `request` through `transport` and waits for the response head.
+    static func start(_ request: TransportRequest, through transport: any HTTPTransport) async throws -> Exchange {
+        let control = ExchangeControl(idleTimeout: request.urlRequest.timeoutInterval, url: request.urlRequest.url)
+        IdleTicker.shared.watch(control)
+        do {
+            let response = try await withTaskCancellationHandler {
+                try await transport.send(request, control: control)
+            } onCancel: {
+                control.abort(CancellationError())
+            }
+            control.noteActivity()
+            let httpResponse = try response.httpResponse(for: request.urlRequest)
+            return Exchange(request: request, response: response, httpResponse: httpResponse, control: control)
+        } catch {
+            let failure = Self.failure(error, of: request, control: control)
+            end(control)
+            throw failure
+        }
+    }
+
+    /// The whole body in memory; at most `limit` bytes when a limit is given.
+    ///
+    /// Beyond the limit, reading stops and the exchange is aborted: `nil` is returned.
+    func collect(limit: Int? = nil) async throws -> Data? {
+        var data = Data()
+        let complete = try await read { chunk in
+            if let limit, data.count + chunk.count > limit { return false }
+            data.append(chunk)
+            return true
+        }
+        return complete ? data : nil
+    }
+
+    /// Reads and drops a small body (a redirect's), so the connection can serve the next
+    /// request; a larger one is cut off. Errors are of no interest here.
+    func discard() async {
+        _ = try? await collect(limit: 64 * 1024)
+    }
+
+    /// Hands each chunk to `consume`, which returns `false` to stop; returns whether the body
+    /// was read to its end. The exchange is over when it returns or throws.
+    @discardableResult
+    func read(_ consume: (Data) throws -> Bool) async throws -> Bool {
+        defer { Self.end(control) }
+        do {
+            return try await withTaskCancellationHandler {
+                for try await chunk in response.body {
+                    control.noteActivity()
+                    guard try consume(chunk) else {
+                        control.abort(CancellationError())
+                        return false
+                    }
+                }
+                // A sequence may end quietly when its task is cancelled (AsyncThrowingStream
+                // does): a body cut short by an abort is a failure, never a shorter success.
+                if let reason = control.abortReason { throw reason }
+                return true
+            } onCancel: {
+                control.abort(CancellationError())
+            }
+        } catch {
+            throw Self.failure(error, of: request, control: control)
+        }
+    }
+
+    /// Stops watching the exchange and releases the transport's abort closure.
+    private static func end(_ control: ExchangeControl) {
+        IdleTicker.shared.unwatch(control)
+        control.close()
+    }
+
+    /// What the caller sees of `error`: the reason of an abort first, a ``RequestError`` as it
+    /// is, anything else as ``RequestError/transport(_:_:)``.
+    static func failure(_ error: any Error, of request: TransportRequest, control: ExchangeControl) -> any Error {
+        if let reason = control.abortReason { return RequestError.transport(request.urlRequest, reason) }
+        if error is RequestError { return error }
+        return RequestError.transport(request.urlRequest, error)
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Header fields in the order they came, looked up without regard to case, as HTTP says.
+///
+/// ```swift
+/// var fields: HeaderFields = ["Content-Type": "text/plain"]
+/// fields.append("a=1", for: "Set-Cookie")
+/// fields["content-type"]   // "text/plain"
+/// ```
+/// A field that came several times keeps every value; ``subscript(_:)`` joins them with `", "`.
+public struct HeaderFields: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral, CustomStringConvertible {
+    /// One header field.
+    public struct Field: Sendable, Hashable {
+        /// The name as received.
+        public var name: String
+        /// The value.
+        public var value: String
+
+        /// A field from its name and value.
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// Every field, in order.
+    public private(set) var fields: [Field] = []
+
+    /// No fields.
+    public init() {}
+
+    /// The given fields, in order.
+    public init(_ fields: [Field]) {
+        self.fields = fields
+    }
+
+    public init(dictionaryLiteral elements: (String, String)...) {
+        fields = elements.map { Field(name: $0.0, value: $0.1) }
+    }
+
+    /// The fields of a Foundation response.
+    public init(_ response: HTTPURLResponse) {
+        for (name, value) in response.allHeaderFields {
+            fields.append(Field(name: "\(name)", value: "\(value)"))
+        }
+    }
+
+    /// Adds a field after the others, keeping those of the same name.
+    public mutating func append(_ value: String, for name: String) {
+        fields.append(Field(name: name, value: value))
+    }
+
+    /// The values of the field `name` (any case), joined with `", "`; `nil` when it is absent.
+    public subscript(_ name: String) -> String? {
+        var joined: String?
+        for field in fields where Self.sameName(field.name, name) {
+            joined = joined.map { $0 + ", " + field.value } ?? field.value
+        }
+        return joined
+    }
+
+    /// The values of the field `name` (any case), in order.
+    public func values(for name: String) -> [String] {
+        fields.filter { Self.sameName($0.name, name) }.map(\.value)
+    }
+
+    /// The number of fields.
+    public var count: Int { fields.count }
+
+    public func makeIterator() -> IndexingIterator<[Field]> {
+        fields.makeIterator()
+    }
+
+    /// `Name: value` lines; secret values are redacted.
+    public var description: String {
+        fields.map { "\($0.name): \(HeaderField.secrets.contains($0.name.lowercased()) ? Redaction.placeholder : $0.value)" }
+            .joined(separator: "\n")
+    }
+
+    /// One entry per name (the first spelling seen), values of repeated fields joined with
+    /// `", "` as URLSession does: the form `HTTPURLResponse` takes.
+    var merged: [String: String] {
+        var result: [String: String] = [:]
+        result.reserveCapacity(fields.count)
+        var spelling: [String: String] = [:]
+        for field in fields {
+            let key = field.name.lowercased()
+            if let name = spelling[key], let existing = result[name] {
+                result[name] = existing + ", " + field.value
+            } else {
+                spelling[key] = field.name
+                result[field.name] = field.value
+            }
+        }
+        return result
+    }
+
+    /// Whether two field names are equal, ignoring ASCII case.
+    static func sameName(_ a: String, _ b: String) -> Bool {
+        let a = a.utf8, b = b.utf8
+        guard a.count == b.count else { return false }
+        return zip(a, b).allSatisfy { x, y in x == y || (x | 0x20 == y | 0x20 && (x | 0x20) >= 0x61 && (x | 0x20) <= 0x7A) }
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+
+/// The pipeline's handle on one exchange, given to the transport that performs it.
+///
+/// The pipeline enforces the idle timeout, task cancellation and size limits for every engine
+/// through it: the transport says once how to stop the exchange (``onAbort(_:)``) and reports
+/// the request body's bytes as it sends them (``didSend(_:)``); the pipeline sees the response
+/// chunks itself. One process-wide ticker checks every exchange in flight for idleness, so an
+/// exchange costs no timer and no extra task.
+public final class ExchangeControl: Sendable {
+    private struct State {
+        var abort: (@Sendable (any Error) -> Void)?
+        var reason: (any Error)?
+        var lastActivity = DispatchTime.now().uptimeNanoseconds
+        var bytesSent: Int64 = 0
+        var isClosed = false
+    }
+
+    /// The longest time without traffic, in seconds; `0` or less for none.
+    let idleTimeout: TimeInterval
+    /// The URL named in a timeout error.
+    private let url: URL?
+    private let state = Locked(State())
+
+    /// A handle for calling a transport directly (in a test, say): nothing watches it, and
+    /// nothing aborts the exchange unless the transport itself does.
+    public convenience init() {
+        self.init(idleTimeout: 0, url: nil)
+    }
+
+    init(idleTimeout: TimeInterval, url: URL?) {
+        self.idleTimeout = idleTimeout
+        self.url = url
+    }
+
+    /// Registers how to stop the exchange at once (cancel the engine's task, close the
+    /// connection). If the exchange was already aborted, `abort` runs now. The transport then
+    /// throws whatever it likes: the caller sees the reason of the abort.
+    public func onAbort(_ abort: @escaping @Sendable (any Error) -> Void) {
+        let reason: (any Error)? = state.withLock { state in
+            guard state.reason == nil else { return state.reason }
+            state.abort = abort
+            return nil
+        }
+        if let reason { abort(reason) }
+    }
+
+    /// Reports that `byteCount` more bytes of the request body are on their way.
+    public func didSend(_ byteCount: Int) {
+        state.withLock { state in
+            state.bytesSent += Int64(byteCount)
+            state.lastActivity = DispatchTime.now().uptimeNanoseconds
+        }
+    }
+
+    /// Whether the exchange was aborted, for transports that poll between blocking steps.
+    public var isAborted: Bool { state.withLock { $0.reason != nil } }
+
+    /// The bytes of the request body reported so far.
+    var bytesSent: Int64 { state.withLock { $0.bytesSent } }
+
+    /// Records that bytes moved just now.
+    func noteActivity() {
+        state.withLock { $0.lastActivity = DispatchTime.now().uptimeNanoseconds }
+    }
+
+    /// Why the exchange was aborted, if it was.
+    var abortReason: (any Error)? { state.withLock { $0.reason } }
+
+    /// Stops the exchange for `reason`, once; nothing happens after ``close()``.
+    func abort(_ reason: any Error) {
+        let abort: (@Sendable (any Error) -> Void)? = state.withLock { state in
+            guard state.reason == nil, !state.isClosed else { return nil }
+            state.reason = reason
+            defer { state.abort = nil }
+            return state.abort
+        }
+        abort?(reason)
+    }
+
+    /// Marks the exchange as over: later aborts do nothing, and the abort closure is released.
+    func close() {
+        state.withLock { state in
+            state.isClosed = true
+            state.abort = nil
+        }
+    }
+
+    /// Aborts with `URLError(.timedOut)` if the exchange has been idle for its timeout at `now`.
+    func checkIdleness(at now: UInt64) {
+        let lastActivity = state.withLock { $0.lastActivity }
+        guard now > lastActivity, TimeInterval(now - lastActivity) / 1_000_000_000 >= idleTimeout else { return }
+        var userInfo: [String: Any] = [:]
+        if let url { userInfo[NSURLErrorFailingURLErrorKey] = url }
+        abort(URLError(.timedOut, userInfo: userInfo))
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// What a transport returns for one exchange: the response head, and the body still to read.
+///
+/// ```swift
+/// TransportResponse(statusCode: 200, headerFields: ["Content-Type": "application/json"], body: ResponseBody(data))
+/// ```
+public struct TransportResponse: Sendable {
+    /// The HTTP status code, e.g. `200`.
+    public var statusCode: Int
+    /// The header fields, in the order received.
+    public var headerFields: HeaderFields
+    /// The HTTP version, e.g. `"HTTP/1.1"`.
+    public var httpVersion: String
+    /// The body, read once by the pipeline.
+    public var body: ResponseBody
+    /// The Foundation form of the head, when the engine already made one (URLSession, a mock).
+    let httpURLResponse: HTTPURLResponse?
+
+    /// A response head from its parts.
+    public init(statusCode: Int, headerFields: HeaderFields = [:], httpVersion: String = "HTTP/1.1", body: ResponseBody = .empty) {
+        self.statusCode = statusCode
+        self.headerFields = headerFields
+        self.httpVersion = httpVersion
+        self.body = body
+        self.httpURLResponse = nil
+    }
+
+    /// A response whose head is an `HTTPURLResponse` the engine made; it is handed to the
+    /// caller as it is.
+    public init(_ httpResponse: HTTPURLResponse, body: ResponseBody = .empty) {
+        self.statusCode = httpResponse.statusCode
+        self.headerFields = HeaderFields(httpResponse)
+        self.httpVersion = "HTTP/1.1"
+        self.body = body
+        self.httpURLResponse = httpResponse
+    }
+
+    /// The head in Foundation's form, for `request`: the engine's own, else one made from the parts.
+    func httpResponse(for request: URLRequest) throws -> HTTPURLResponse {
+        if let httpURLResponse { return httpURLResponse }
+        guard let url = request.url,
+              let response = HTTPURLResponse(url: url, statusCode: statusCode, httpVersion: httpVersion,
+                                             headerFields: headerFields.merged)
+        else { throw URLError(.badServerResponse) }
+        return response
+    }
+}

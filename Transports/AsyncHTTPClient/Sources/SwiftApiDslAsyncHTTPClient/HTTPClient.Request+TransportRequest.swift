@@ -1,0 +1,66 @@
+import AsyncHTTPClient
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import NIOCore
+import NIOFoundationCompat
+import NIOHTTP1
+import NIOPosix
+import SwiftApiDsl
+
+extension HTTPClient.Request {
+    /// Header fields that AsyncHTTPClient writes itself from the body it is given.
+    private static let framingFields: Set<String> = ["content-length", "transfer-encoding"]
+
+    /// How many bytes of a streamed body are read from disk at a time.
+    static let uploadChunkSize = 256 * 1024
+
+    /// The AsyncHTTPClient form of `request`: URL, method, header fields and body.
+    ///
+    /// An in-memory body is sent from `httpBody`; a file or multipart body is streamed from
+    /// disk with its exact `Content-Length` (never chunked). Its size is read now, so that a
+    /// missing file fails before anything is sent. The upload's futures complete on `eventLoop`.
+    init(_ request: TransportRequest, eventLoop: any EventLoop) throws {
+        let urlRequest = request.urlRequest
+        guard let url = urlRequest.url else { throw URLError(.badURL) }
+        var headers = HTTPHeaders()
+        for (name, value) in urlRequest.allHTTPHeaderFields ?? [:]
+        where !Self.framingFields.contains(name.lowercased()) {
+            headers.add(name: name, value: value)
+        }
+        let body: HTTPClient.Body?
+        if let streamed = request.body {
+            body = Self.streaming(streamed, length: try streamed.contentLength(), eventLoop: eventLoop)
+        } else {
+            body = urlRequest.httpBody.map { .bytes($0) }
+        }
+        try self.init(url: url, method: HTTPMethod(rawValue: urlRequest.httpMethod ?? "GET"), headers: headers, body: body)
+    }
+
+    /// A body read from disk chunk by chunk while it is sent, each chunk read only once the
+    /// previous one is on its way, so at most a few chunks are in memory. The blocking reads run
+    /// on NIO's thread pool, never on the event loop.
+    private static func streaming(_ source: RequestBody, length: Int64, eventLoop: any EventLoop) -> HTTPClient.Body {
+        .stream(contentLength: length) { writer in
+            let reader = ReaderBox(source.makeReader(chunkSize: uploadChunkSize))
+            @Sendable func pump() -> EventLoopFuture<Void> {
+                NIOThreadPool.singleton.runIfActive(eventLoop: eventLoop) { try reader.next() }.flatMap { chunk in
+                    guard let chunk else { return eventLoop.makeSucceededVoidFuture() }
+                    return writer.write(.byteBuffer(ByteBuffer(data: chunk))).flatMap { pump() }
+                }
+            }
+            return pump()
+        }
+    }
+}
+
+/// A `BodyReader` shared by the steps of one upload. They run one after the other (each read
+/// starts once the previous chunk is written), never at the same time.
+private final class ReaderBox: @unchecked Sendable {
+    private let reader: BodyReader
+
+    init(_ reader: BodyReader) { self.reader = reader }
+
+    func next() throws -> Data? { try reader.next() }
+}
