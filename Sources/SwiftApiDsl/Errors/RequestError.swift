@@ -41,14 +41,27 @@ extension RequestError {
 
     /// The error a validator threw, for a ``validate(_:data:response:error:)``; otherwise `nil`.
     public var validationError: Error? {
-        if case .validate(_, _, _, let error) = self { error } else { nil }
+        if case .validate(_, _, _, let error) = self { Self.unwrapped(error) } else { nil }
+    }
+
+    /// How many times the request was sent: `1`, or more when a ``RetryPolicy`` sent it again.
+    public var attempts: Int {
+        switch self {
+        case .transport(_, let error as RetriedError), .validate(_, _, _, let error as RetriedError): error.attempts
+        default: 1
+        }
+    }
+
+    /// `error`, or the last attempt's error when it records several (``RetriedError``).
+    private static func unwrapped(_ error: Error) -> Error {
+        (error as? RetriedError)?.lastError ?? error
     }
 
     /// The error behind this one: what the modifier, transport, validator or decoder threw.
     public var underlyingError: Error? {
         switch self {
         case .modify(_, let error), .transport(_, let error), .validate(_, _, _, let error):
-            error
+            Self.unwrapped(error)
         case .fatal(let fatal):
             fatal.underlyingError
         }

@@ -31,6 +31,19 @@ extension RequestModifier {
     public static func redirectPolicy(_ policy: RedirectPolicy) -> RequestModifier {
         .init(draft: { $0.redirectPolicy = policy })
     }
+
+    /// Sets when a failed attempt is sent again; see ``RetryPolicy``. By default nothing is retried.
+    ///
+    /// ```swift
+    /// client.retryPolicy(.default)                          // every request of the client
+    /// client.post("orders").retryPolicy(.default.retryingPost())
+    /// ```
+    /// The request's modifiers and authentication run once: every attempt sends the same request
+    /// (an idempotency key set by a modifier stays the same), a file or multipart body read again
+    /// from disk. A later `retryPolicy` replaces an earlier one, so a request overrides its client.
+    public static func retryPolicy(_ policy: RetryPolicy) -> RequestModifier {
+        .init(draft: { $0.retryPolicy = policy })
+    }
 }
 
 extension RequestModifiable {
@@ -42,4 +55,6 @@ extension RequestModifiable {
     public func allowsCellularAccess(_ allowed: Bool) -> Self { modifier(.allowsCellularAccess(allowed)) }
     /// Sets how redirects are followed.
     public func redirectPolicy(_ policy: RedirectPolicy) -> Self { modifier(.redirectPolicy(policy)) }
+    /// Sets when a failed attempt is sent again (by default never).
+    public func retryPolicy(_ policy: RetryPolicy) -> Self { modifier(.retryPolicy(policy)) }
 }

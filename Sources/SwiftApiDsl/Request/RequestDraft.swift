@@ -14,6 +14,8 @@ struct RequestDraft: Sendable {
     }
     /// How redirects of this request are followed.
     var redirectPolicy: RedirectPolicy = .follow
+    /// When a failed attempt is sent again; by default never.
+    var retryPolicy: RetryPolicy = .never
     /// The encoder for JSON bodies: the request's, else the client's.
     let jsonEncoder: JSONEncoder
 

@@ -12,7 +12,8 @@ import FoundationNetworking
 //   4. modify    the request's own modifiers, so a request overrides its client; then the
 //                finished request is checked (absolute http(s) URL, valid header fields)
 //   5. send      through the transport, one exchange per hop (Exchange.swift), following
-//                redirects per the `RedirectPolicy`; then read the body into memory or a file
+//                redirects per the `RedirectPolicy`; then read the body into memory or a file;
+//                sent again after a failure that the `RetryPolicy` retries (none by default)
 //   6. validate  the client's validators, then the request's; all of them run, except that a
 //                validator with an `id` replaces an earlier one with the same `id`; a rejection
 //                may be explained by `onRejection` validators (a decoded error body)
@@ -32,7 +33,7 @@ extension RequestBuilder {
     func execute(download: DownloadTarget? = nil, trace: RequestTrace?) async throws -> (Response<Data>, URLRequest) {
         let (draft, credential) = try await prepare()
         trace?.prepared(draft.transportRequest) // observe: prepared
-        var (response, request) = try await send(draft, download: download, trace: trace)
+        var (response, request, attempts) = try await attempt(draft, download: download, trace: trace)
         // 5½. A refused credential is renewed (once for all requests refused with it) and the
         //     request sent once more, from the start: a replay refused again is not renewed.
         if let credential, credential.isRefused(by: response) {
@@ -43,10 +44,61 @@ extension RequestBuilder {
             }
             let refusal = ExpiredCredentialError(statusCode: response.statusCode)
             trace?.retrying(attempt: 2, error: .validate(request, data: response.body, response: response.httpResponse, error: refusal), delay: 0)
-            (response, request) = try await send(try await prepare().draft, download: download, trace: trace)
+            (response, request, attempts) = try await attempt(try await prepare().draft, download: download, trace: trace)
         }
-        try await validate(response, of: request)
+        do {
+            try await validate(response, of: request)
+        } catch let error as RequestError where attempts > 1 {
+            throw Self.recording(attempts, in: error)
+        }
         return (response, request)
+    }
+
+    /// Step 5 under the draft's ``RetryPolicy``: sends the same request again after a failure
+    /// that the policy retries, waiting as it says. Returns the last attempt's response (whatever
+    /// its status: it goes on to the validators) and how many attempts were made; a thrown
+    /// error records the count in a ``RetriedError`` when there was more than one.
+    private func attempt(_ draft: RequestDraft, download: DownloadTarget?, trace: RequestTrace?) async throws -> (Response<Data>, URLRequest, attempts: Int) {
+        let policy = draft.retryPolicy
+        let method = HttpMethod(draft.urlRequest.httpMethod ?? HttpMethod.get.rawValue)
+        var attempts = 1
+        while true {
+            let failed: (error: RequestError, delay: TimeInterval)
+            do {
+                let (response, request) = try await send(draft, download: download, trace: trace)
+                guard policy.retryableStatusCodes.contains(response.statusCode),
+                      let delay = policy.delay(after: attempts, method: method, now: Date(), failing: .status(
+                          response.statusCode, retryAfter: response.httpResponse.value(forHTTPHeaderField: "Retry-After")))
+                else { return (response, request, attempts) }
+                let status = UnacceptableStatusCode(statusCode: response.statusCode, acceptable: 200..<300)
+                failed = (.validate(request, data: response.body, response: response.httpResponse, error: status), delay)
+            } catch let error as RequestError {
+                guard case .transport(_, let cause) = error, !error.isCancellation,
+                      let delay = policy.delay(after: attempts, method: method, now: Date(), failing: .transport(cause))
+                else { throw attempts > 1 ? Self.recording(attempts, in: error) : error }
+                failed = (error, delay)
+            }
+            attempts += 1
+            trace?.retrying(attempt: attempts, error: failed.error, delay: failed.delay) // observe: retry
+            do {
+                try await Task.sleep(nanoseconds: UInt64(min(failed.delay, 86_400) * 1_000_000_000))
+            } catch {
+                // Cancelled during the wait: the call ends at once.
+                throw RequestError.transport(draft.urlRequest, error)
+            }
+        }
+    }
+
+    /// `error` with its cause wrapped in a ``RetriedError`` that records `attempts`.
+    static func recording(_ attempts: Int, in error: RequestError) -> RequestError {
+        switch error {
+        case .transport(let request, let cause):
+            .transport(request, RetriedError(attempts: attempts, lastError: cause))
+        case .validate(let request, let data, let response, let cause):
+            .validate(request, data: data, response: response, error: RetriedError(attempts: attempts, lastError: cause))
+        default:
+            error
+        }
     }
 
     /// Steps 1 to 4: the request as it will be sent, and the renewable credential it carries.

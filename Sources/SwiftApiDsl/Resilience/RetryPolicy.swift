@@ -90,8 +90,8 @@ extension RetryPolicy {
     /// - Parameters:
     ///   - attempt: the attempt that failed, from 1.
     ///   - random: a number in `0..<1` that shortens the wait by up to ``jitter`` of it.
-    func delay(after attempt: Int, failing failure: Failure, method: HttpMethod, now: Date,
-               random: Double = Double.random(in: 0..<1)) -> TimeInterval? {
+    func delay(after attempt: Int, method: HttpMethod, now: Date, random: Double = Double.random(in: 0..<1),
+               failing failure: Failure) -> TimeInterval? {
         guard attempt < maxAttempts, retryableMethods.contains(method) else { return nil }
         switch failure {
         case .status(let status, let retryAfter):
