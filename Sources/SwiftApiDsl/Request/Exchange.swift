@@ -58,6 +58,12 @@ struct Exchange {
         _ = try? await collect(limit: 64 * 1024)
     }
 
+    /// Ends the exchange without reading its body: the connection is closed.
+    func abandon() {
+        control.abort(CancellationError())
+        Self.end(control)
+    }
+
     /// Hands each chunk to `consume`, which returns `false` to stop; returns whether the body
     /// was read to its end. The exchange is over when it returns or throws.
     @discardableResult

@@ -14,6 +14,8 @@ struct RequestDraft: Sendable {
     }
     /// How redirects of this request are followed.
     var redirectPolicy: RedirectPolicy = .follow
+    /// The largest body `perform()` reads into memory; `nil` for no limit.
+    var maxResponseSize: Int?
     /// The encoder for JSON bodies: the request's, else the client's.
     let jsonEncoder: JSONEncoder
 

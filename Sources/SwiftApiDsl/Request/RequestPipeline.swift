@@ -22,7 +22,7 @@ extension RequestBuilder {
     }
 
     /// Runs steps 1 to 6 and returns the validated response with the request that received it.
-    /// For a download the body stays on disk; see ``body(of:download:)`` for what validators see.
+    /// For a download the body stays on disk; see ``body(of:download:limit:)`` for what validators see.
     func execute(download: DownloadTarget? = nil) async throws -> (Response<Data>, URLRequest) {
         var draft = try build()
         try await modify(&draft, with: client.modifiers)
@@ -79,7 +79,8 @@ extension RequestBuilder {
             let exchange = try await Exchange.start(current, through: client.transport)
             let httpResponse = exchange.httpResponse
             guard let next = try await redirect(after: exchange, policy: draft.redirectPolicy, hops: hops) else {
-                return (Response(body: try await body(of: exchange, download: download), httpResponse: httpResponse), current.urlRequest)
+                let body = try await body(of: exchange, download: download, limit: draft.maxResponseSize)
+                return (Response(body: body, httpResponse: httpResponse), current.urlRequest)
             }
             await exchange.discard()
             hops += 1
@@ -111,8 +112,8 @@ extension RequestBuilder {
 
     /// The body of the final response, as validators see it: everything received, or, for a
     /// download, nothing for a 2xx and the error document otherwise (the file gets it too).
-    private func body(of exchange: Exchange, download: DownloadTarget?) async throws -> Data {
-        guard let download else { return try await exchange.collect() ?? Data() }
+    private func body(of exchange: Exchange, download: DownloadTarget?, limit: Int?) async throws -> Data {
+        guard let download else { return try await collect(exchange, limit: limit) }
         let file: FileHandle
         do {
             file = try FileHandle(forWritingTo: download.temporaryFile)
@@ -131,6 +132,21 @@ extension RequestBuilder {
             return true
         }
         return errorBody ?? Data()
+    }
+
+    /// The whole body in memory, within `limit` (see ``RequestModifier/maxResponseSize(_:)``).
+    private func collect(_ exchange: Exchange, limit: Int?) async throws -> Data {
+        guard let limit else { return try await exchange.collect() ?? Data() }
+        let request = exchange.request.urlRequest
+        if let declared = exchange.response.headerFields[HeaderField.contentLength.rawValue].flatMap({ Int64($0) }),
+           declared > Int64(limit) {
+            exchange.abandon()
+            throw RequestError.transport(request, ResponseTooLargeError(limit: limit, declaredLength: declared))
+        }
+        guard let data = try await exchange.collect(limit: limit) else {
+            throw RequestError.transport(request, ResponseTooLargeError(limit: limit, declaredLength: nil))
+        }
+        return data
     }
 
     /// Step 6: every validator, the client's first; skipped on a mock unless it is told otherwise.
