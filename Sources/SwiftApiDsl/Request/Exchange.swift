@@ -64,6 +64,11 @@ struct Exchange {
         Self.end(control)
     }
 
+    /// Marks the exchange as over after its body was read to the end.
+    func finish() {
+        Self.end(control)
+    }
+
     /// Hands each chunk to `consume`, which returns `false` to stop; returns whether the body
     /// was read to its end. The exchange is over when it returns or throws.
     @discardableResult

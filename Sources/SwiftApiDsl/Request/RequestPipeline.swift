@@ -11,7 +11,8 @@ import FoundationNetworking
 //   5. send      through the transport, one exchange per hop (Exchange.swift), following
 //                redirects per the `RedirectPolicy`; then read the body into memory or a file
 //   6. validate  the client's validators, then the request's; all of them run
-//   7. decode    in `perform()` (RequestBuilder+Perform.swift), or move the file for a download
+//   7. decode    in `perform()` (RequestBuilder+Perform.swift), move the file for a download,
+//                or hand the body over unread in `stream()` (RequestBuilder+Stream.swift)
 // Every failure leaves here as a `RequestError` naming its stage.
 
 extension RequestBuilder {
@@ -21,18 +22,34 @@ extension RequestBuilder {
         let temporaryFile: URL
     }
 
+    /// Where the body of the final response goes.
+    enum BodyDestination {
+        /// Into memory, for `perform()`.
+        case memory
+        /// Into the download's temporary file.
+        case file(DownloadTarget)
+        /// To the caller, as it arrives, for `stream()`.
+        case caller
+    }
+
     /// Runs steps 1 to 6 and returns the validated response with the request that received it.
-    /// For a download the body stays on disk; see ``body(of:download:limit:)`` for what validators see.
+    /// For a download the body stays on disk; see ``body(of:destination:limit:)`` for what validators see.
     func execute(download: DownloadTarget? = nil) async throws -> (Response<Data>, URLRequest) {
+        let (response, request, _) = try await execute(into: download.map { .file($0) } ?? .memory)
+        return (response, request)
+    }
+
+    /// Runs steps 1 to 6; for ``BodyDestination/caller`` also returns the body still to read.
+    func execute(into destination: BodyDestination) async throws -> (Response<Data>, URLRequest, ResponseBody?) {
         var draft = try build()
         try await modify(&draft, with: client.modifiers)
         if !bypassAuth, let authentication = client.authenticationModifier {
             try await modify(&draft, with: [authentication])
         }
         try await modify(&draft, with: modifiers)
-        let (response, request) = try await send(draft, download: download)
+        let (response, request, streamed) = try await send(draft, into: destination)
         try await validate(response, of: request)
-        return (response, request)
+        return (response, request, streamed)
     }
 
     /// Step 1: the request before any modifier.
@@ -71,16 +88,16 @@ extension RequestBuilder {
 
     /// Step 5: one exchange per hop, following redirects as the draft's policy says, then the
     /// body of the last response: in memory, or into the download's temporary file.
-    private func send(_ draft: RequestDraft, download: DownloadTarget?) async throws -> (Response<Data>, URLRequest) {
-        if let download { try create(download, for: draft.urlRequest) }
+    private func send(_ draft: RequestDraft, into destination: BodyDestination) async throws -> (Response<Data>, URLRequest, ResponseBody?) {
+        if case .file(let download) = destination { try create(download, for: draft.urlRequest) }
         var current = draft.transportRequest
         var hops = 0
         while true {
             let exchange = try await Exchange.start(current, through: client.transport)
             let httpResponse = exchange.httpResponse
             guard let next = try await redirect(after: exchange, policy: draft.redirectPolicy, hops: hops) else {
-                let body = try await body(of: exchange, download: download, limit: draft.maxResponseSize)
-                return (Response(body: body, httpResponse: httpResponse), current.urlRequest)
+                let (body, streamed) = try await body(of: exchange, destination: destination, limit: draft.maxResponseSize)
+                return (Response(body: body, httpResponse: httpResponse), current.urlRequest, streamed)
             }
             await exchange.discard()
             hops += 1
@@ -110,10 +127,30 @@ extension RequestBuilder {
         return next
     }
 
-    /// The body of the final response, as validators see it: everything received, or, for a
-    /// download, nothing for a 2xx and the error document otherwise (the file gets it too).
-    private func body(of exchange: Exchange, download: DownloadTarget?, limit: Int?) async throws -> Data {
-        guard let download else { return try await collect(exchange, limit: limit) }
+    /// The body of the final response as validators see it, and, for a stream, the caller's.
+    ///
+    /// In memory: everything received. A download writes the body to its file and keeps nothing
+    /// for a 2xx, the error document otherwise. A stream keeps nothing for a 2xx and hands the
+    /// body over unread; for another status it reads the error document first, and the
+    /// caller's body holds it.
+    private func body(of exchange: Exchange, destination: BodyDestination, limit: Int?) async throws -> (Data, ResponseBody?) {
+        switch destination {
+        case .memory:
+            return (try await collect(exchange, limit: limit), nil)
+        case .file(let download):
+            return (try await write(exchange, to: download), nil)
+        case .caller:
+            try check(exchange, against: limit)
+            guard (200..<300).contains(exchange.response.statusCode) else {
+                let document = try await exchange.collect(limit: Self.downloadErrorBodyLimit) ?? Data()
+                return (document, ResponseBody(document))
+            }
+            return (Data(), StreamedBody(exchange, limit: limit).body)
+        }
+    }
+
+    /// Writes the body to the download's temporary file; returns what its validators see.
+    private func write(_ exchange: Exchange, to download: DownloadTarget) async throws -> Data {
         let file: FileHandle
         do {
             file = try FileHandle(forWritingTo: download.temporaryFile)
@@ -137,16 +174,21 @@ extension RequestBuilder {
     /// The whole body in memory, within `limit` (see ``RequestModifier/maxResponseSize(_:)``).
     private func collect(_ exchange: Exchange, limit: Int?) async throws -> Data {
         guard let limit else { return try await exchange.collect() ?? Data() }
-        let request = exchange.request.urlRequest
-        if let declared = exchange.response.headerFields[HeaderField.contentLength.rawValue].flatMap({ Int64($0) }),
-           declared > Int64(limit) {
-            exchange.abandon()
-            throw RequestError.transport(request, ResponseTooLargeError(limit: limit, declaredLength: declared))
-        }
+        try check(exchange, against: limit)
         guard let data = try await exchange.collect(limit: limit) else {
-            throw RequestError.transport(request, ResponseTooLargeError(limit: limit, declaredLength: nil))
+            throw RequestError.transport(exchange.request.urlRequest, ResponseTooLargeError(limit: limit))
         }
         return data
+    }
+
+    /// Fails, before a byte of the body is read, when its `Content-Length` is above `limit`.
+    private func check(_ exchange: Exchange, against limit: Int?) throws {
+        guard let limit,
+              let declared = exchange.response.headerFields[HeaderField.contentLength.rawValue].flatMap({ Int64($0) }),
+              declared > Int64(limit)
+        else { return }
+        exchange.abandon()
+        throw RequestError.transport(exchange.request.urlRequest, ResponseTooLargeError(limit: limit, declaredLength: declared))
     }
 
     /// Step 6: every validator, the client's first; skipped on a mock unless it is told otherwise.

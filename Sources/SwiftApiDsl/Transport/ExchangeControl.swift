@@ -14,6 +14,8 @@ public final class ExchangeControl: Sendable {
         var lastActivity = DispatchTime.now().uptimeNanoseconds
         var bytesSent: Int64 = 0
         var isClosed = false
+        /// The caller holds the body but is not reading it: not idleness of the network.
+        var isPaused = false
     }
 
     /// The longest time without traffic, in seconds; `0` or less for none.
@@ -64,6 +66,15 @@ public final class ExchangeControl: Sendable {
         state.withLock { $0.lastActivity = DispatchTime.now().uptimeNanoseconds }
     }
 
+    /// Pauses the idle timeout while the caller of a streamed body is not asking for a chunk,
+    /// and restarts it, counting from now, when it asks again.
+    func setPaused(_ paused: Bool) {
+        state.withLock { state in
+            state.isPaused = paused
+            state.lastActivity = DispatchTime.now().uptimeNanoseconds
+        }
+    }
+
     /// Why the exchange was aborted, if it was.
     var abortReason: (any Error)? { state.withLock { $0.reason } }
 
@@ -88,8 +99,8 @@ public final class ExchangeControl: Sendable {
 
     /// Aborts with `URLError(.timedOut)` if the exchange has been idle for its timeout at `now`.
     func checkIdleness(at now: UInt64) {
-        let lastActivity = state.withLock { $0.lastActivity }
-        guard now > lastActivity, TimeInterval(now - lastActivity) / 1_000_000_000 >= idleTimeout else { return }
+        let (lastActivity, isPaused) = state.withLock { ($0.lastActivity, $0.isPaused) }
+        guard !isPaused, now > lastActivity, TimeInterval(now - lastActivity) / 1_000_000_000 >= idleTimeout else { return }
         var userInfo: [String: Any] = [:]
         if let url { userInfo[NSURLErrorFailingURLErrorKey] = url }
         abort(URLError(.timedOut, userInfo: userInfo))
