@@ -20,6 +20,7 @@ public struct HeaderField: RawRepresentable, Hashable, Sendable, ExpressibleBySt
     public static let authorization: HeaderField = "Authorization"
     public static let cacheControl: HeaderField = "Cache-Control"
     public static let contentDisposition: HeaderField = "Content-Disposition"
+    public static let contentEncoding: HeaderField = "Content-Encoding"
     public static let contentLength: HeaderField = "Content-Length"
     public static let contentType: HeaderField = "Content-Type"
     public static let cookie: HeaderField = "Cookie"

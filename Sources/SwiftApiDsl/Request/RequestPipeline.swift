@@ -33,7 +33,7 @@ extension RequestBuilder {
     }
 
     /// Runs steps 1 to 6 and returns the validated response with the request that received it.
-    /// For a download the body stays on disk; see ``body(of:destination:limit:)`` for what validators see.
+    /// For a download the body stays on disk; see ``body(of:destination:limit:progress:)`` for what validators see.
     func execute(download: DownloadTarget? = nil) async throws -> (Response<Data>, URLRequest) {
         let (response, request, _) = try await execute(into: download.map { .file($0) } ?? .memory)
         return (response, request)
@@ -91,12 +91,18 @@ extension RequestBuilder {
     private func send(_ draft: RequestDraft, into destination: BodyDestination) async throws -> (Response<Data>, URLRequest, ResponseBody?) {
         if case .file(let download) = destination { try create(download, for: draft.urlRequest) }
         var current = draft.transportRequest
+        let uploadSize = current.urlRequest.httpBody.map { Int64($0.count) } ?? (try? current.body?.contentLength()) ?? 0
+        let uploadProgress = draft.uploadProgress.map { ProgressReporter(total: uploadSize, handler: $0) }
         var hops = 0
         while true {
-            let exchange = try await Exchange.start(current, through: client.transport)
+            let exchange = try await Exchange.start(current, through: client.transport, uploadProgress: uploadProgress)
             let httpResponse = exchange.httpResponse
             guard let next = try await redirect(after: exchange, policy: draft.redirectPolicy, hops: hops) else {
-                let (body, streamed) = try await body(of: exchange, destination: destination, limit: draft.maxResponseSize)
+                // The server has answered: the body it took is all there is.
+                uploadProgress?.finish(completed: uploadSize)
+                let downloadProgress = draft.downloadProgress.map { ProgressReporter(total: exchange.expectedLength, handler: $0) }
+                let (body, streamed) = try await body(of: exchange, destination: destination, limit: draft.maxResponseSize,
+                                                      progress: downloadProgress)
                 return (Response(body: body, httpResponse: httpResponse), current.urlRequest, streamed)
             }
             await exchange.discard()
@@ -133,12 +139,13 @@ extension RequestBuilder {
     /// for a 2xx, the error document otherwise. A stream keeps nothing for a 2xx and hands the
     /// body over unread; for another status it reads the error document first, and the
     /// caller's body holds it.
-    private func body(of exchange: Exchange, destination: BodyDestination, limit: Int?) async throws -> (Data, ResponseBody?) {
+    private func body(of exchange: Exchange, destination: BodyDestination, limit: Int?,
+                      progress: ProgressReporter?) async throws -> (Data, ResponseBody?) {
         switch destination {
         case .memory:
-            return (try await collect(exchange, limit: limit), nil)
+            return (try await collect(exchange, limit: limit, progress: progress), nil)
         case .file(let download):
-            return (try await write(exchange, to: download), nil)
+            return (try await write(exchange, to: download, progress: progress), nil)
         case .caller:
             try check(exchange, against: limit)
             guard (200..<300).contains(exchange.response.statusCode) else {
@@ -150,7 +157,7 @@ extension RequestBuilder {
     }
 
     /// Writes the body to the download's temporary file; returns what its validators see.
-    private func write(_ exchange: Exchange, to download: DownloadTarget) async throws -> Data {
+    private func write(_ exchange: Exchange, to download: DownloadTarget, progress: ProgressReporter?) async throws -> Data {
         let file: FileHandle
         do {
             file = try FileHandle(forWritingTo: download.temporaryFile)
@@ -161,7 +168,7 @@ extension RequestBuilder {
         defer { try? file.close() }
         // A non-2xx body stays in memory too, up to the limit, for the validators.
         var errorBody: Data? = (200..<300).contains(exchange.response.statusCode) ? nil : Data()
-        try await exchange.read { chunk in
+        try await exchange.read(progress: progress) { chunk in
             try file.write(contentsOf: chunk)
             if let kept = errorBody?.count {
                 if kept + chunk.count <= Self.downloadErrorBodyLimit { errorBody?.append(chunk) } else { errorBody = nil }
@@ -172,10 +179,10 @@ extension RequestBuilder {
     }
 
     /// The whole body in memory, within `limit` (see ``RequestModifier/maxResponseSize(_:)``).
-    private func collect(_ exchange: Exchange, limit: Int?) async throws -> Data {
-        guard let limit else { return try await exchange.collect() ?? Data() }
+    private func collect(_ exchange: Exchange, limit: Int?, progress: ProgressReporter?) async throws -> Data {
+        guard let limit else { return try await exchange.collect(progress: progress) ?? Data() }
         try check(exchange, against: limit)
-        guard let data = try await exchange.collect(limit: limit) else {
+        guard let data = try await exchange.collect(limit: limit, progress: progress) else {
             throw RequestError.transport(exchange.request.urlRequest, ResponseTooLargeError(limit: limit))
         }
         return data

@@ -22,6 +22,8 @@ public final class ExchangeControl: Sendable {
     let idleTimeout: TimeInterval
     /// The URL named in a timeout error.
     private let url: URL?
+    /// Told of the bytes sent, for upload progress.
+    let uploadProgress: ProgressReporter?
     private let state = Locked(State())
 
     /// A handle for calling a transport directly (in a test, say): nothing watches it, and
@@ -30,9 +32,10 @@ public final class ExchangeControl: Sendable {
         self.init(idleTimeout: 0, url: nil)
     }
 
-    init(idleTimeout: TimeInterval, url: URL?) {
+    init(idleTimeout: TimeInterval, url: URL?, uploadProgress: ProgressReporter? = nil) {
         self.idleTimeout = idleTimeout
         self.url = url
+        self.uploadProgress = uploadProgress
     }
 
     /// Registers how to stop the exchange at once (cancel the engine's task, close the
@@ -49,10 +52,12 @@ public final class ExchangeControl: Sendable {
 
     /// Reports that `byteCount` more bytes of the request body are on their way.
     public func didSend(_ byteCount: Int) {
-        state.withLock { state in
+        let sent: Int64 = state.withLock { state in
             state.bytesSent += Int64(byteCount)
             state.lastActivity = DispatchTime.now().uptimeNanoseconds
+            return state.bytesSent
         }
+        uploadProgress?.advance(to: sent)
     }
 
     /// Whether the exchange was aborted, for transports that poll between blocking steps.
