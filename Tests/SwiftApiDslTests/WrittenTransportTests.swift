@@ -63,6 +63,26 @@ import SwiftApiDsl
         #expect(error.asRequestError.isCancellation)
     }
 
+    @Test func releasingAStreamedBodyUnreadEndsTheExchange() async throws {
+        let ended = AsyncStream<Void>.makeStream()
+        let client = client { _, body in
+            body.onTermination = { _ in ended.continuation.yield() }
+            body.yield(Data("first".utf8))
+            return (200, [:])                    // and nothing more, ever
+        }
+        do {
+            let response = try await client.get("stalls").stream()
+            var iterator = response.body.makeAsyncIterator()
+            #expect(try await iterator.next() == Data("first".utf8))
+        }
+        var ends = 0
+        for await _ in ended.stream {
+            ends += 1
+            break
+        }
+        #expect(ends == 1)
+    }
+
     @Test func headerFieldsIgnoreCaseAndKeepOrder() {
         var fields: HeaderFields = ["Cookie": "a=1"]
         fields.append("b=2", for: "cookie")

@@ -33,6 +33,8 @@ public struct HeaderField: RawRepresentable, Hashable, Sendable, ExpressibleBySt
     public static let cacheControl: HeaderField = "Cache-Control"
     /// `Content-Disposition`: how a body or a multipart part is presented, e.g. its file name.
     public static let contentDisposition: HeaderField = "Content-Disposition"
+    /// `Content-Encoding`: how the body is compressed, e.g. `gzip`.
+    public static let contentEncoding: HeaderField = "Content-Encoding"
     /// `Content-Length`: the body's size in bytes.
     public static let contentLength: HeaderField = "Content-Length"
     /// `Content-Type`: the body's media type, e.g. `application/json`.

@@ -9,8 +9,8 @@ extension RequestModifier {
     /// The longest time, in seconds, the request may wait for the server without receiving a
     /// byte; then it fails as ``RequestError/transport(_:_:)`` with `URLError(.timedOut)`.
     ///
-    /// Sub-second values are honoured on every platform: the transport enforces the timeout
-    /// itself, because URLSession on Linux truncates it to whole seconds (0.5 fails at once).
+    /// Sub-second values are honoured on every platform and transport: the library enforces the
+    /// timeout itself, because URLSession on Linux truncates it to whole seconds (0.5 fails at once).
     /// A value of 0 or less turns the library's timer off.
     public static func timeoutInterval(_ interval: TimeInterval) -> RequestModifier {
         .init { $0.timeoutInterval = interval }
@@ -44,6 +44,23 @@ extension RequestModifier {
     public static func retryPolicy(_ policy: RetryPolicy) -> RequestModifier {
         .init(draft: { $0.retryPolicy = policy })
     }
+
+    /// The largest response body, in bytes, that `perform()` reads into memory; `nil` (the
+    /// default) for no limit.
+    ///
+    /// ```swift
+    /// client.maxResponseSize(10 << 20)               // 10 MiB for every request
+    /// client.get("avatar").maxResponseSize(1 << 20)   // 1 MiB for this one
+    /// ```
+    /// A `Content-Length` above the limit fails before a byte of the body is read; a body that
+    /// grows past it (chunked, or longer than announced) stops being read at the limit. Either
+    /// fails as ``RequestError/transport(_:_:)`` with a ``ResponseTooLargeError``, and the
+    /// connection is closed. The limit counts the bytes the transport delivers (after
+    /// gzip or deflate decoding). Downloads are not limited: their body goes to disk, and their
+    /// validators see at most 1 MiB of an error document. Redirect responses are not counted.
+    public static func maxResponseSize(_ bytes: Int?) -> RequestModifier {
+        .init(draft: { $0.maxResponseSize = bytes })
+    }
 }
 
 extension RequestModifiable {
@@ -57,4 +74,6 @@ extension RequestModifiable {
     public func redirectPolicy(_ policy: RedirectPolicy) -> Self { modifier(.redirectPolicy(policy)) }
     /// Sets when a failed attempt is sent again (by default never).
     public func retryPolicy(_ policy: RetryPolicy) -> Self { modifier(.retryPolicy(policy)) }
+    /// Sets the largest response body `perform()` reads into memory, in bytes; `nil` for none.
+    public func maxResponseSize(_ bytes: Int?) -> Self { modifier(.maxResponseSize(bytes)) }
 }

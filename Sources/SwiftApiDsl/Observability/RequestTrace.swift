@@ -65,10 +65,15 @@ final class RequestTrace {
     /// (`body` then holds only what validators see).
     func bodyReceived(_ body: Data, file: URL?) {
         if let file {
-            bytesReceived += Int64((try? file.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0)
+            bodyReceived(count: Int64((try? file.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0))
         } else {
-            bytesReceived += Int64(body.count)
+            bodyReceived(count: Int64(body.count))
         }
+    }
+
+    /// `count` bytes of the final response's body were read (by the caller, for a stream).
+    func bodyReceived(count: Int64) {
+        bytesReceived += count
     }
 
     /// The pipeline follows a redirect from `from` to `to`.

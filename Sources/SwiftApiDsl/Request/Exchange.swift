@@ -19,9 +19,20 @@ struct Exchange {
     /// The pipeline's handle on the exchange.
     let control: ExchangeControl
 
+    /// The body's length as announced, when it is what arrives: a `Content-Length` without a
+    /// `Content-Encoding` (engines decode gzip and deflate, so the count would not match).
+    var expectedLength: Int64? {
+        let fields = response.headerFields
+        guard fields[HeaderField.contentEncoding.rawValue] == nil else { return nil }
+        return fields[HeaderField.contentLength.rawValue].flatMap { Int64($0) }
+    }
+
     /// Sends `request` through `transport` and waits for the response head.
-    static func start(_ request: TransportRequest, through transport: any HTTPTransport) async throws -> Exchange {
-        let control = ExchangeControl(idleTimeout: request.urlRequest.timeoutInterval, url: request.urlRequest.url)
+    /// `uploadProgress` is told of the bytes the transport reports sent.
+    static func start(_ request: TransportRequest, through transport: any HTTPTransport,
+                      uploadProgress: ProgressReporter? = nil) async throws -> Exchange {
+        let control = ExchangeControl(idleTimeout: request.urlRequest.timeoutInterval, url: request.urlRequest.url,
+                                      uploadProgress: uploadProgress)
         IdleTicker.shared.watch(control)
         do {
             let response = try await withTaskCancellationHandler {
@@ -42,9 +53,9 @@ struct Exchange {
     /// The whole body in memory; at most `limit` bytes when a limit is given.
     ///
     /// Beyond the limit, reading stops and the exchange is aborted: `nil` is returned.
-    func collect(limit: Int? = nil) async throws -> Data? {
+    func collect(limit: Int? = nil, progress: ProgressReporter? = nil) async throws -> Data? {
         var data = Data()
-        let complete = try await read { chunk in
+        let complete = try await read(progress: progress) { chunk in
             if let limit, data.count + chunk.count > limit { return false }
             data.append(chunk)
             return true
@@ -58,10 +69,22 @@ struct Exchange {
         _ = try? await collect(limit: 64 * 1024)
     }
 
+    /// Ends the exchange without reading its body: the connection is closed.
+    func abandon() {
+        control.abort(CancellationError())
+        Self.end(control)
+    }
+
+    /// Marks the exchange as over after its body was read to the end.
+    func finish() {
+        Self.end(control)
+    }
+
     /// Hands each chunk to `consume`, which returns `false` to stop; returns whether the body
-    /// was read to its end. The exchange is over when it returns or throws.
+    /// was read to its end, and then tells `progress` it is complete. The exchange is over when
+    /// it returns or throws.
     @discardableResult
-    func read(_ consume: (Data) throws -> Bool) async throws -> Bool {
+    func read(progress: ProgressReporter? = nil, _ consume: (Data) throws -> Bool) async throws -> Bool {
         defer { Self.end(control) }
         do {
             return try await withTaskCancellationHandler {
@@ -71,10 +94,12 @@ struct Exchange {
                         control.abort(CancellationError())
                         return false
                     }
+                    progress?.advance(by: chunk.count)
                 }
                 // A sequence may end quietly when its task is cancelled (AsyncThrowingStream
                 // does): a body cut short by an abort is a failure, never a shorter success.
                 if let reason = control.abortReason { throw reason }
+                progress?.finish()
                 return true
             } onCancel: {
                 control.abort(CancellationError())

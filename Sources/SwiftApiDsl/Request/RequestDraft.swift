@@ -16,6 +16,12 @@ struct RequestDraft: Sendable {
     var redirectPolicy: RedirectPolicy = .follow
     /// When a failed attempt is sent again; by default never.
     var retryPolicy: RetryPolicy = .never
+    /// The largest body `perform()` reads into memory; `nil` for no limit.
+    var maxResponseSize: Int?
+    /// Told how far the request body has been sent.
+    var uploadProgress: ProgressHandler?
+    /// Told how far the response body has been received.
+    var downloadProgress: ProgressHandler?
     /// The encoder for JSON bodies: the request's, else the client's.
     let jsonEncoder: JSONEncoder
 

@@ -17,7 +17,8 @@ import FoundationNetworking
 //   6. validate  the client's validators, then the request's; all of them run, except that a
 //                validator with an `id` replaces an earlier one with the same `id`; a rejection
 //                may be explained by `onRejection` validators (a decoded error body)
-//   7. decode    in `perform()` (RequestBuilder+Perform.swift), or move the file for a download
+//   7. decode    in `perform()` (RequestBuilder+Perform.swift), move the file for a download,
+//                or hand the body over unread in `stream()` (RequestBuilder+Stream.swift)
 // Every failure leaves here as a `RequestError` naming its stage.
 // Observers hear of it through `trace` (RequestTrace.swift) at the points marked `// observe:`.
 
@@ -28,12 +29,28 @@ extension RequestBuilder {
         let temporaryFile: URL
     }
 
+    /// Where the body of the final response goes.
+    enum BodyDestination {
+        /// Into memory, for `perform()`.
+        case memory
+        /// Into the download's temporary file.
+        case file(DownloadTarget)
+        /// To the caller, as it arrives, for `stream()`.
+        case caller
+    }
+
     /// Runs steps 1 to 6 and returns the validated response with the request that received it.
-    /// For a download the body stays on disk; see ``body(of:download:)`` for what validators see.
+    /// For a download the body stays on disk; see ``body(of:destination:limit:progress:)`` for what validators see.
     func execute(download: DownloadTarget? = nil, trace: RequestTrace?) async throws -> (Response<Data>, URLRequest) {
+        let (response, request, _) = try await execute(into: download.map { .file($0) } ?? .memory, trace: trace)
+        return (response, request)
+    }
+
+    /// Runs steps 1 to 6; for ``BodyDestination/caller`` also returns the body still to read.
+    func execute(into destination: BodyDestination, trace: RequestTrace?) async throws -> (Response<Data>, URLRequest, ResponseBody?) {
         let (draft, credential) = try await prepare()
         trace?.prepared(draft.transportRequest) // observe: prepared
-        var (response, request, attempts) = try await attempt(draft, download: download, trace: trace)
+        var (response, request, streamed, attempts) = try await attempt(draft, into: destination, trace: trace)
         // 5½. A refused credential is renewed (once for all requests refused with it) and the
         //     request sent once more, from the start: a replay refused again is not renewed.
         if let credential, credential.isRefused(by: response) {
@@ -44,32 +61,33 @@ extension RequestBuilder {
             }
             let refusal = ExpiredCredentialError(statusCode: response.statusCode)
             trace?.retrying(attempt: 2, error: .validate(request, data: response.body, response: response.httpResponse, error: refusal), delay: 0)
-            (response, request, attempts) = try await attempt(try await prepare().draft, download: download, trace: trace)
+            (response, request, streamed, attempts) = try await attempt(try await prepare().draft, into: destination, trace: trace)
         }
         do {
             try await validate(response, of: request)
         } catch let error as RequestError where attempts > 1 {
             throw Self.recording(attempts, in: error)
         }
-        return (response, request)
+        return (response, request, streamed)
     }
 
     /// Step 5 under the draft's ``RetryPolicy``: sends the same request again after a failure
     /// that the policy retries, waiting as it says. Returns the last attempt's response (whatever
     /// its status: it goes on to the validators) and how many attempts were made; a thrown
     /// error records the count in a ``RetriedError`` when there was more than one.
-    private func attempt(_ draft: RequestDraft, download: DownloadTarget?, trace: RequestTrace?) async throws -> (Response<Data>, URLRequest, attempts: Int) {
+    private func attempt(_ draft: RequestDraft, into destination: BodyDestination, trace: RequestTrace?) async throws
+        -> (Response<Data>, URLRequest, ResponseBody?, attempts: Int) {
         let policy = draft.retryPolicy
         let method = HttpMethod(draft.urlRequest.httpMethod ?? HttpMethod.get.rawValue)
         var attempts = 1
         while true {
             let failed: (error: RequestError, delay: TimeInterval)
             do {
-                let (response, request) = try await send(draft, download: download, trace: trace)
+                let (response, request, streamed) = try await send(draft, into: destination, trace: trace)
                 guard policy.retryableStatusCodes.contains(response.statusCode),
                       let delay = policy.delay(after: attempts, method: method, now: Date(), failing: .status(
                           response.statusCode, retryAfter: response.httpResponse.value(forHTTPHeaderField: "Retry-After")))
-                else { return (response, request, attempts) }
+                else { return (response, request, streamed, attempts) }
                 let status = UnacceptableStatusCode(statusCode: response.statusCode, acceptable: 200..<300)
                 failed = (.validate(request, data: response.body, response: response.httpResponse, error: status), delay)
             } catch let error as RequestError {
@@ -168,19 +186,26 @@ extension RequestBuilder {
 
     /// Step 5: one exchange per hop, following redirects as the draft's policy says, then the
     /// body of the last response: in memory, or into the download's temporary file.
-    private func send(_ draft: RequestDraft, download: DownloadTarget?, trace: RequestTrace?) async throws -> (Response<Data>, URLRequest) {
-        if let download { try create(download, for: draft.urlRequest) }
+    private func send(_ draft: RequestDraft, into destination: BodyDestination, trace: RequestTrace?) async throws
+        -> (Response<Data>, URLRequest, ResponseBody?) {
+        if case .file(let download) = destination { try create(download, for: draft.urlRequest) }
         var current = draft.transportRequest
+        let uploadSize = current.urlRequest.httpBody.map { Int64($0.count) } ?? (try? current.body?.contentLength()) ?? 0
+        let uploadProgress = draft.uploadProgress.map { ProgressReporter(total: uploadSize, handler: $0) }
         var hops = 0
         while true {
             trace?.sending(current) // observe: bytes sent
-            let exchange = try await Exchange.start(current, through: client.transport)
+            let exchange = try await Exchange.start(current, through: client.transport, uploadProgress: uploadProgress)
             let httpResponse = exchange.httpResponse
             trace?.headReceived(httpResponse, for: current.urlRequest) // observe: head
             guard let next = try await redirect(after: exchange, policy: draft.redirectPolicy, hops: hops) else {
-                let body = try await body(of: exchange, download: download)
-                trace?.bodyReceived(body, file: download?.temporaryFile) // observe: bytes received
-                return (Response(body: body, httpResponse: httpResponse), current.urlRequest)
+                // The server has answered: the body it took is all there is.
+                uploadProgress?.finish(completed: uploadSize)
+                let downloadProgress = draft.downloadProgress.map { ProgressReporter(total: exchange.expectedLength, handler: $0) }
+                let (body, streamed) = try await body(of: exchange, destination: destination, limit: draft.maxResponseSize,
+                                                      progress: downloadProgress)
+                if streamed == nil { trace?.bodyReceived(body, file: destination.file) } // observe: bytes received
+                return (Response(body: body, httpResponse: httpResponse), current.urlRequest, streamed)
             }
             await exchange.discard()
             hops += 1
@@ -211,10 +236,31 @@ extension RequestBuilder {
         return next
     }
 
-    /// The body of the final response, as validators see it: everything received, or, for a
-    /// download, nothing for a 2xx and the error document otherwise (the file gets it too).
-    private func body(of exchange: Exchange, download: DownloadTarget?) async throws -> Data {
-        guard let download else { return try await exchange.collect() ?? Data() }
+    /// The body of the final response as validators see it, and, for a stream, the caller's.
+    ///
+    /// In memory: everything received. A download writes the body to its file and keeps nothing
+    /// for a 2xx, the error document otherwise. A stream keeps nothing for a 2xx and hands the
+    /// body over unread; for another status it reads the error document first, and the
+    /// caller's body holds it.
+    private func body(of exchange: Exchange, destination: BodyDestination, limit: Int?,
+                      progress: ProgressReporter?) async throws -> (Data, ResponseBody?) {
+        switch destination {
+        case .memory:
+            return (try await collect(exchange, limit: limit, progress: progress), nil)
+        case .file(let download):
+            return (try await write(exchange, to: download, progress: progress), nil)
+        case .caller:
+            try check(exchange, against: limit)
+            guard (200..<300).contains(exchange.response.statusCode) else {
+                let document = try await exchange.collect(limit: Self.downloadErrorBodyLimit) ?? Data()
+                return (document, ResponseBody(document))
+            }
+            return (Data(), StreamedBody(exchange, limit: limit).body)
+        }
+    }
+
+    /// Writes the body to the download's temporary file; returns what its validators see.
+    private func write(_ exchange: Exchange, to download: DownloadTarget, progress: ProgressReporter?) async throws -> Data {
         let file: FileHandle
         do {
             file = try FileHandle(forWritingTo: download.temporaryFile)
@@ -225,7 +271,7 @@ extension RequestBuilder {
         defer { try? file.close() }
         // A non-2xx body stays in memory too, up to the limit, for the validators.
         var errorBody: Data? = (200..<300).contains(exchange.response.statusCode) ? nil : Data()
-        try await exchange.read { chunk in
+        try await exchange.read(progress: progress) { chunk in
             try file.write(contentsOf: chunk)
             if let kept = errorBody?.count {
                 if kept + chunk.count <= Self.downloadErrorBodyLimit { errorBody?.append(chunk) } else { errorBody = nil }
@@ -233,6 +279,26 @@ extension RequestBuilder {
             return true
         }
         return errorBody ?? Data()
+    }
+
+    /// The whole body in memory, within `limit` (see ``RequestModifier/maxResponseSize(_:)``).
+    private func collect(_ exchange: Exchange, limit: Int?, progress: ProgressReporter?) async throws -> Data {
+        guard let limit else { return try await exchange.collect(progress: progress) ?? Data() }
+        try check(exchange, against: limit)
+        guard let data = try await exchange.collect(limit: limit, progress: progress) else {
+            throw RequestError.transport(exchange.request.urlRequest, ResponseTooLargeError(limit: limit))
+        }
+        return data
+    }
+
+    /// Fails, before a byte of the body is read, when its `Content-Length` is above `limit`.
+    private func check(_ exchange: Exchange, against limit: Int?) throws {
+        guard let limit,
+              let declared = exchange.response.headerFields[HeaderField.contentLength.rawValue].flatMap({ Int64($0) }),
+              declared > Int64(limit)
+        else { return }
+        exchange.abandon()
+        throw RequestError.transport(exchange.request.urlRequest, ResponseTooLargeError(limit: limit, declaredLength: declared))
     }
 
     /// Step 6: every validator, the client's first; skipped on a mock unless it is told otherwise.
@@ -264,5 +330,12 @@ extension RequestBuilder {
             let error = CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: download.temporaryFile.path])
             throw RequestError.fatal(.download(request, destination: download.destination, error: error))
         }
+    }
+}
+
+extension RequestBuilder.BodyDestination {
+    /// The download's temporary file, for a download.
+    var file: URL? {
+        if case .file(let download) = self { download.temporaryFile } else { nil }
     }
 }

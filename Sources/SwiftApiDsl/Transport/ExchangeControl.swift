@@ -14,12 +14,16 @@ public final class ExchangeControl: Sendable {
         var lastActivity = DispatchTime.now().uptimeNanoseconds
         var bytesSent: Int64 = 0
         var isClosed = false
+        /// The caller holds the body but is not reading it: not idleness of the network.
+        var isPaused = false
     }
 
     /// The longest time without traffic, in seconds; `0` or less for none.
     let idleTimeout: TimeInterval
     /// The URL named in a timeout error.
     private let url: URL?
+    /// Told of the bytes sent, for upload progress.
+    let uploadProgress: ProgressReporter?
     private let state = Locked(State())
 
     /// A handle for calling a transport directly (in a test, say): nothing watches it, and
@@ -28,9 +32,10 @@ public final class ExchangeControl: Sendable {
         self.init(idleTimeout: 0, url: nil)
     }
 
-    init(idleTimeout: TimeInterval, url: URL?) {
+    init(idleTimeout: TimeInterval, url: URL?, uploadProgress: ProgressReporter? = nil) {
         self.idleTimeout = idleTimeout
         self.url = url
+        self.uploadProgress = uploadProgress
     }
 
     /// Registers how to stop the exchange at once (cancel the engine's task, close the
@@ -47,10 +52,12 @@ public final class ExchangeControl: Sendable {
 
     /// Reports that `byteCount` more bytes of the request body are on their way.
     public func didSend(_ byteCount: Int) {
-        state.withLock { state in
+        let sent: Int64 = state.withLock { state in
             state.bytesSent += Int64(byteCount)
             state.lastActivity = DispatchTime.now().uptimeNanoseconds
+            return state.bytesSent
         }
+        uploadProgress?.advance(to: sent)
     }
 
     /// Whether the exchange was aborted, for transports that poll between blocking steps.
@@ -62,6 +69,15 @@ public final class ExchangeControl: Sendable {
     /// Records that bytes moved just now.
     func noteActivity() {
         state.withLock { $0.lastActivity = DispatchTime.now().uptimeNanoseconds }
+    }
+
+    /// Pauses the idle timeout while the caller of a streamed body is not asking for a chunk,
+    /// and restarts it, counting from now, when it asks again.
+    func setPaused(_ paused: Bool) {
+        state.withLock { state in
+            state.isPaused = paused
+            state.lastActivity = DispatchTime.now().uptimeNanoseconds
+        }
     }
 
     /// Why the exchange was aborted, if it was.
@@ -88,8 +104,8 @@ public final class ExchangeControl: Sendable {
 
     /// Aborts with `URLError(.timedOut)` if the exchange has been idle for its timeout at `now`.
     func checkIdleness(at now: UInt64) {
-        let lastActivity = state.withLock { $0.lastActivity }
-        guard now > lastActivity, TimeInterval(now - lastActivity) / 1_000_000_000 >= idleTimeout else { return }
+        let (lastActivity, isPaused) = state.withLock { ($0.lastActivity, $0.isPaused) }
+        guard !isPaused, now > lastActivity, TimeInterval(now - lastActivity) / 1_000_000_000 >= idleTimeout else { return }
         var userInfo: [String: Any] = [:]
         if let url { userInfo[NSURLErrorFailingURLErrorKey] = url }
         abort(URLError(.timedOut, userInfo: userInfo))

@@ -42,7 +42,8 @@ final class URLSessionExchange: Sendable {
 
     /// The head has arrived: the caller gets it, with a body that the next callbacks fill.
     func receive(_ response: URLResponse) {
-        guard let http = response as? HTTPURLResponse else { return }
+        // Only the first head counts: a second one (an interim response) must not orphan the body.
+        guard let http = response as? HTTPURLResponse, state.withLock({ $0.body == nil }) else { return }
         let (stream, body) = AsyncThrowingStream<Data, any Error>.makeStream()
         let control = self.control
         body.onTermination = { termination in

@@ -145,9 +145,10 @@ import SwiftApiDsl
     @Test(arguments: ["status/401", "basic-auth/user/pass", "bearer"])
     func unauthorizedIsReturnedPromptly(path: String) async throws {
         let (result, elapsed) = await measure {
-            await Result { try await HttpBin.client().httpStatusCodeRange().get(path).timeoutInterval(5).perform() }
+            await Result { try await HttpBin.client().httpStatusCodeRange().get(path).timeoutInterval(10).perform() }
         }
-        #expect(elapsed < 1)
+        // The hang this pins lasts the whole timeout (10 s); a loaded machine answers within 5 s.
+        #expect(elapsed < 5)
         guard case .failure(let error) = result, case .validate(_, _, let response, _) = error.asRequestError else {
             Issue.record("expected a validate error, got \(result)")
             return

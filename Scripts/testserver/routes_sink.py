@@ -1,0 +1,63 @@
+"""Routes for large transfers, which httpbin caps:
+- `* /sink`: reads the request body (Content-Length or chunked), drops it, and answers
+  `{"received": N}` with the number of bytes read.
+- `GET /blob/N`: answers N bytes (`*`), with a Content-Length, written 64 KiB at a time.
+"""
+from urllib.parse import urlsplit
+
+from server import send_json
+
+CHUNK = 64 * 1024
+
+
+def read_chunked(request):
+    received = 0
+    while True:
+        size = int(request.rfile.readline().split(b";")[0].strip() or b"0", 16)
+        if size == 0:
+            while request.rfile.readline() not in (b"\r\n", b"\n", b""):
+                pass
+            return received
+        left = size
+        while left:
+            left -= len(request.rfile.read(min(left, CHUNK)))
+        received += size
+        request.rfile.readline()
+
+
+def sink(request):
+    if request.headers.get("Transfer-Encoding", "").lower() == "chunked":
+        received = read_chunked(request)
+    else:
+        left = int(request.headers.get("Content-Length", "0"))
+        received = 0
+        while left:
+            data = request.rfile.read(min(left, CHUNK))
+            if not data:
+                break
+            received += len(data)
+            left -= len(data)
+    send_json(request, 200, {"received": received})
+
+
+def blob(request):
+    try:
+        size = int(urlsplit(request.path).path.rsplit("/", 1)[-1])
+    except ValueError:
+        return send_json(request, 400, {"error": "size must be a number"})
+    request.send_response(200)
+    request.send_header("Content-Type", "application/octet-stream")
+    request.send_header("Content-Length", str(size))
+    request.end_headers()
+    chunk = b"*" * CHUNK
+    left = size
+    while left:
+        part = chunk[: min(left, CHUNK)]
+        request.wfile.write(part)
+        left -= len(part)
+
+
+ROUTES = [
+    ("*", "/sink", sink),
+    ("GET", "/blob/", blob),
+]

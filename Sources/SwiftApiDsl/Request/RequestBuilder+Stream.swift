@@ -1,0 +1,40 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension RequestBuilder {
+    /// Sends the request and returns as soon as the response head has arrived and passed the
+    /// validators, with the body to read as it arrives, in chunks of `Data`.
+    ///
+    /// ```swift
+    /// let response = try await client.get("events").stream()
+    /// for try await chunk in response.body {
+    ///     handle(chunk)
+    /// }
+    /// ```
+    /// - Validators run on the head before the first chunk: they see an empty body for a 2xx
+    ///   response, and the server's error document otherwise (read first, up to 1 MiB, and then
+    ///   handed to the caller as the body; a larger one is dropped), as for downloads.
+    /// - Cancelling the task that reads the body, or releasing the body and its iterator before
+    ///   the end, closes the connection. A failure while reading throws a ``RequestError``.
+    /// - The idle timeout counts only the time spent waiting for the server, not the time the
+    ///   caller takes between two chunks. ``RequestModifier/maxResponseSize(_:)`` applies:
+    ///   an announced `Content-Length` above it fails here, a body growing past it fails the read.
+    /// - The body can be read once.
+    /// - Observers hear that the request finished when the body ends, fails or is released,
+    ///   with the bytes the caller read.
+    public func stream() async throws -> Response<ResponseBody> {
+        guard let trace = RequestTrace(observers: client.observers) else {
+            let (response, _, streamed) = try await execute(into: .caller, trace: nil)
+            return response.withBody(streamed ?? ResponseBody(response.body))
+        }
+        do {
+            let (response, _, streamed) = try await execute(into: .caller, trace: trace)
+            return response.withBody(ObservedBody(streamed ?? ResponseBody(response.body), trace: trace).body)
+        } catch {
+            trace.finished(error: error.asRequestError)
+            throw error
+        }
+    }
+}

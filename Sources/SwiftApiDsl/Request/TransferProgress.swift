@@ -1,0 +1,95 @@
+import Foundation
+
+/// How far an upload or a download has got.
+///
+/// ```swift
+/// try await client.post("videos").uploadFile(movie)
+///     .uploadProgress { print("sent \($0.completedBytes) of \($0.totalBytes ?? -1)") }
+///     .perform()
+/// ```
+public struct TransferProgress: Sendable, Equatable {
+    /// The bytes sent or received so far.
+    public let completedBytes: Int64
+    /// The bytes expected in all, when known: the body's size for an upload, the
+    /// `Content-Length` of an uncompressed download. The last update always has it.
+    public let totalBytes: Int64?
+
+    /// Progress of `completedBytes` out of `totalBytes`.
+    public init(completedBytes: Int64, totalBytes: Int64?) {
+        self.completedBytes = completedBytes
+        self.totalBytes = totalBytes
+    }
+
+    /// The share done, from 0 to 1, when the total is known.
+    public var fractionCompleted: Double? {
+        guard let totalBytes, totalBytes > 0 else { return nil }
+        return min(Double(completedBytes) / Double(totalBytes), 1)
+    }
+}
+
+/// A function that receives progress updates; it is called from any thread and should return quickly.
+public typealias ProgressHandler = @Sendable (TransferProgress) -> Void
+
+/// Turns byte counts into progress updates: monotonic, at most one per ``interval`` (20 a
+/// second), and a last one equal to the total, whatever the engine reports.
+final class ProgressReporter: Sendable {
+    /// The shortest time between two updates, in nanoseconds.
+    static let interval: UInt64 = 50_000_000
+
+    private struct State {
+        var completed: Int64 = 0
+        var total: Int64?
+        var lastReport: UInt64 = 0
+        var reported: Int64 = -1
+        var isFinished = false
+    }
+
+    private let handler: ProgressHandler
+    private let state: Locked<State>
+
+    init(total: Int64?, handler: @escaping ProgressHandler) {
+        self.handler = handler
+        self.state = Locked(State(total: total))
+    }
+
+    /// Sets the expected total, when it becomes known (a download's head).
+    func expect(total: Int64?) {
+        state.withLock { $0.total = total }
+    }
+
+    /// Counts `count` more bytes; reports if the last update is old enough.
+    func advance(by count: Int) {
+        advance { $0 + Int64(count) }
+    }
+
+    /// Moves to `completed` bytes in all, never backwards.
+    func advance(to completed: Int64) {
+        advance { max($0, completed) }
+    }
+
+    private func advance(_ change: (Int64) -> Int64) {
+        let now = DispatchTime.now().uptimeNanoseconds
+        let update: TransferProgress? = state.withLock { state in
+            guard !state.isFinished else { return nil }
+            state.completed = change(state.completed)
+            if let total = state.total { state.completed = min(state.completed, total) }
+            guard state.completed > state.reported, now - state.lastReport >= Self.interval || state.lastReport == 0 else { return nil }
+            state.lastReport = now
+            state.reported = state.completed
+            return TransferProgress(completedBytes: state.completed, totalBytes: state.total)
+        }
+        update.map(handler)
+    }
+
+    /// Sends the last update: everything done, out of a total equal to it. `completed` is the
+    /// final count when the reporter knows better than the engine (the server has answered).
+    func finish(completed: Int64? = nil) {
+        let update: TransferProgress? = state.withLock { state in
+            guard !state.isFinished else { return nil }
+            state.isFinished = true
+            let done = completed ?? state.completed
+            return TransferProgress(completedBytes: done, totalBytes: done)
+        }
+        update.map(handler)
+    }
+}

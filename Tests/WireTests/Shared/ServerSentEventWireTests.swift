@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import SwiftApiDsl
+
+/// Lines and Server-Sent Events read from a real streamed body (Scripts/testserver/routes_events.py).
+@Suite struct ServerSentEventWireTests {
+    /// Counts what observers hear of a streamed request.
+    final class Heard: RequestObserver, @unchecked Sendable {
+        private let lock = NSLock()
+        private var events: [String] = []
+        var all: [String] { lock.lock(); defer { lock.unlock() }; return events }
+        private func add(_ event: String) { lock.lock(); events.append(event); lock.unlock() }
+        func responseHeadReceived(_ head: ObservedResponseHead) { add("head \(head.statusCode)") }
+        func requestFinished(_ metrics: RequestMetrics) { add("finished \(metrics.bytesReceived) bytes, error: \(metrics.error == nil ? "none" : "some")") }
+    }
+
+    @Test func eventsAreParsedAsTheyArrive() async throws {
+        let response = try await TestServer.client().get("events").stream()
+        var events: [ServerSentEvent] = []
+        for try await event in response.body.serverSentEvents { events.append(event) }
+        #expect(events == [
+            ServerSentEvent(type: "message", data: "first", lastEventId: "", retry: 2000),
+            ServerSentEvent(type: "update", data: "{\"n\":1}\n{\"n\":2}", lastEventId: "7", retry: 2000),
+            ServerSentEvent(type: "message", data: "café ☕", lastEventId: "7", retry: 2000),
+            ServerSentEvent(type: "done", data: "", lastEventId: "8", retry: 2000),
+        ])
+    }
+
+    @Test func linesCutAcrossWritesArriveWhole() async throws {
+        let response = try await TestServer.client().get("lines").stream()
+        var lines: [String] = []
+        for try await line in response.body.lines { lines.append(line) }
+        #expect(lines == ["alpha", "beta", "gamma été", "", "delta"])
+    }
+
+    @Test func leavingAnEndlessStreamEndsIt() async throws {
+        let client = try TestServer.client()
+        let (taken, elapsed) = try await measure {
+            let response = try await client.get("events/endless").stream()
+            var taken: [ServerSentEvent] = []
+            for try await event in response.body.serverSentEvents {
+                taken.append(event)
+                if taken.count == 3 { break }
+            }
+            return taken
+        }
+        #expect(taken.map(\.data) == ["tick 1", "tick 2", "tick 3"])
+        #expect(taken.map(\.lastEventId) == ["1", "2", "3"])
+        #expect(elapsed < 5)
+        // The client is still healthy afterwards.
+        #expect(try await client.get("health").perform().statusCode == 200)
+    }
+
+    @Test func validatorsJudgeTheHeadBeforeAnyEvent() async throws {
+        let client = try TestServer.client()
+        let accepted = try await client.get("events").httpStatusCodeRange(200..<201).acceptableContentTypes(["text/event-stream"]).stream()
+        var count = 0
+        for try await _ in accepted.body.serverSentEvents { count += 1 }
+        #expect(count == 4)
+        let error = await #expect(throws: RequestError.self) {
+            try await client.get("events").acceptableContentTypes(["application/json"]).stream()
+        }
+        #expect(error?.stage == "validate")
+    }
+
+    @Test func observersHearOfTheHeadFirstAndTheEndAfterTheLastEvent() async throws {
+        let heard = Heard()
+        let response = try await TestServer.client().observer(heard).get("events").stream()
+        #expect(heard.all == ["head 200"])
+        var count = 0
+        for try await _ in response.body.serverSentEvents { count += 1 }
+        #expect(count == 4)
+        let total = try await TestServer.client().get("events").perform().body.count
+        #expect(heard.all == ["head 200", "finished \(total) bytes, error: none"])
+    }
+}
