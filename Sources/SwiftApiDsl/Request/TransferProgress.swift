@@ -41,6 +41,8 @@ final class ProgressReporter: Sendable {
         var total: Int64?
         var lastReport: UInt64 = 0
         var reported: Int64 = -1
+        /// The total the last update gave.
+        var reportedTotal: Int64?
         var isFinished = false
     }
 
@@ -67,29 +69,33 @@ final class ProgressReporter: Sendable {
         advance { max($0, completed) }
     }
 
+    // Updates are handed to the handler under the lock: an engine's thread (bytes sent) and
+    // the pipeline's task (the last update) both report, and the handler must see them in order.
+
     private func advance(_ change: (Int64) -> Int64) {
         let now = DispatchTime.now().uptimeNanoseconds
-        let update: TransferProgress? = state.withLock { state in
-            guard !state.isFinished else { return nil }
+        state.withLock { state in
+            guard !state.isFinished else { return }
             state.completed = change(state.completed)
             if let total = state.total { state.completed = min(state.completed, total) }
-            guard state.completed > state.reported, now - state.lastReport >= Self.interval || state.lastReport == 0 else { return nil }
+            guard state.completed > state.reported, now - state.lastReport >= Self.interval || state.lastReport == 0 else { return }
             state.lastReport = now
             state.reported = state.completed
-            return TransferProgress(completedBytes: state.completed, totalBytes: state.total)
+            state.reportedTotal = state.total
+            handler(TransferProgress(completedBytes: state.completed, totalBytes: state.total))
         }
-        update.map(handler)
     }
 
-    /// Sends the last update: everything done, out of a total equal to it. `completed` is the
-    /// final count when the reporter knows better than the engine (the server has answered).
+    /// Sends the last update: everything done, out of a total equal to it, unless the last
+    /// update sent was exactly that. `completed` is the final count when the reporter knows
+    /// better than the engine (the server has answered).
     func finish(completed: Int64? = nil) {
-        let update: TransferProgress? = state.withLock { state in
-            guard !state.isFinished else { return nil }
+        state.withLock { state in
+            guard !state.isFinished else { return }
             state.isFinished = true
-            let done = completed ?? state.completed
-            return TransferProgress(completedBytes: done, totalBytes: done)
+            let done = max(completed ?? state.completed, max(state.reported, 0))
+            guard done != state.reported || state.reportedTotal != done else { return }
+            handler(TransferProgress(completedBytes: done, totalBytes: done))
         }
-        update.map(handler)
     }
 }
