@@ -96,14 +96,13 @@ extension RequestBuilder {
         var hops = 0
         while true {
             let exchange = try await Exchange.start(current, through: client.transport, uploadProgress: uploadProgress)
-            let httpResponse = exchange.httpResponse
             guard let next = try await redirect(after: exchange, policy: draft.redirectPolicy, hops: hops) else {
                 // The server has answered: the body it took is all there is.
                 uploadProgress?.finish(completed: uploadSize)
                 let downloadProgress = draft.downloadProgress.map { ProgressReporter(total: exchange.expectedLength, handler: $0) }
                 let (body, streamed) = try await body(of: exchange, destination: destination, limit: draft.maxResponseSize,
                                                       progress: downloadProgress)
-                return (Response(body: body, httpResponse: httpResponse), current.urlRequest, streamed)
+                return (Response(body: body, head: exchange.head), current.urlRequest, streamed)
             }
             await exchange.discard()
             hops += 1
@@ -116,8 +115,11 @@ extension RequestBuilder {
     /// The request to send after `exchange`, or `nil` when its response is the result.
     private func redirect(after exchange: Exchange, policy: RedirectPolicy, hops: Int) async throws -> URLRequest? {
         let request = exchange.request.urlRequest
-        guard let proposed = Redirect.proposedRequest(after: exchange.httpResponse, to: request) else { return nil }
-        let redirect = Redirect(request: request, response: exchange.httpResponse, proposedRequest: proposed, count: hops + 1)
+        // The status first: the Foundation form of the head is made only for a redirect.
+        guard Redirect.statusCodes.contains(exchange.head.statusCode),
+              let proposed = Redirect.proposedRequest(after: exchange.head.httpResponse, to: request)
+        else { return nil }
+        let redirect = Redirect(request: request, response: exchange.head.httpResponse, proposedRequest: proposed, count: hops + 1)
         let next: URLRequest?
         do {
             next = try await policy.decide(redirect)

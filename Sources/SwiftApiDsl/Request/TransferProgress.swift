@@ -88,6 +88,8 @@ final class ProgressReporter: Sendable {
             guard !state.isFinished else { return nil }
             state.isFinished = true
             let done = completed ?? state.completed
+            // Already said, word for word, by the last update.
+            if state.reported == done, state.total == done { return nil }
             return TransferProgress(completedBytes: done, totalBytes: done)
         }
         update.map(handler)

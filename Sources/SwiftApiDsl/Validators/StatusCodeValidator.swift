@@ -25,7 +25,7 @@ extension ResponseValidator {
     /// Rejects a status code outside `range` (by default, anything but 2xx).
     public static func httpStatusCodeRange(_ range: Range<Int> = 200..<300) -> ResponseValidator {
         .init { response in
-            let status = response.httpResponse.statusCode
+            let status = response.statusCode
             guard range.contains(status) else { throw UnacceptableStatusCode(statusCode: status, acceptable: range) }
         }
     }
