@@ -39,7 +39,7 @@ CLIENT_CONFIGURATION = ["modifier", "validator", "authentication", "transport", 
 MOCK_CONFIGURATION = ["client", "resultProvider", "stub", "appliesValidators", "isStrict", "latency",
                       "recordedRequests", "removeAllStubs", "removeRecordedRequests"]
 HEADER_FIELDS = ["accept", "acceptEncoding", "acceptLanguage", "authorization", "cacheControl",
-                 "contentDisposition", "contentLength", "contentType", "cookie", "ifNoneMatch",
+                 "contentDisposition", "contentEncoding", "contentLength", "contentType", "cookie", "ifNoneMatch",
                  "location", "proxyAuthorization", "userAgent"]
 ERROR_SHORTCUTS = ["statusCode", "responseBody", "request", "validationError", "isCancellation"]
 ERROR_PLUMBING = ["customMirror", "debugDescription", "description", "errorDescription"]

@@ -83,6 +83,28 @@ import SwiftApiDsl
         #expect(ends == 1)
     }
 
+    @Test func theFoundationHeadIsMadeOnceAndOnlyOnDemand() async throws {
+        let client = client { _, body in
+            body.finish()
+            return (200, ["Content-Type": "application/json", "ETag": "\"v1\""])
+        }
+        let response = try await client.get("head").perform()
+        #expect(response.headerFields["etag"] == "\"v1\"")
+        #expect(response.httpResponse === response.httpResponse)
+        #expect(response.withBody(1).httpResponse === response.httpResponse)
+        #expect(response.httpResponse.value(forHTTPHeaderField: "ETag") == "\"v1\"")
+        #expect(response.httpResponse.url?.absoluteString == "https://api.example.com/v1/head")
+    }
+
+    @Test func aStatusHTTPCannotHaveFailsAsABadServerResponse() async throws {
+        let client = client { _, body in
+            body.finish()
+            return (0, [:])
+        }
+        let error = await #expect(throws: RequestError.self) { try await client.get("odd").perform() }
+        #expect((error?.underlyingError as? URLError)?.code == .badServerResponse)
+    }
+
     @Test func headerFieldsIgnoreCaseAndKeepOrder() {
         var fields: HeaderFields = ["Cookie": "a=1"]
         fields.append("b=2", for: "cookie")

@@ -52,12 +52,10 @@ final class RequestTrace {
     }
 
     /// The response head to `request` arrived (the body is still to come).
-    func headReceived(_ response: HTTPURLResponse, for request: URLRequest) {
+    func headReceived(_ head: ResponseHead, for request: URLRequest) {
         firstHead = firstHead ?? Self.now - start
-        statusCode = response.statusCode
-        var headers: [String: String] = [:]
-        for case (let name as String, let value as String) in response.allHeaderFields { headers[name] = value }
-        let event = ObservedResponseHead(requestID: requestID, request: request, statusCode: response.statusCode, headers: headers)
+        statusCode = head.statusCode
+        let event = ObservedResponseHead(requestID: requestID, request: request, statusCode: head.statusCode, headers: head.headerFields.merged)
         for observer in observers { observer.responseHeadReceived(event) }
     }
 

@@ -14,8 +14,8 @@ struct Exchange {
     let request: TransportRequest
     /// The transport's answer: head and body.
     let response: TransportResponse
-    /// The head in Foundation's form.
-    let httpResponse: HTTPURLResponse
+    /// The head, its Foundation form made on demand.
+    let head: ResponseHead
     /// The pipeline's handle on the exchange.
     let control: ExchangeControl
 
@@ -41,8 +41,9 @@ struct Exchange {
                 control.abort(CancellationError())
             }
             control.noteActivity()
-            let httpResponse = try response.httpResponse(for: request.urlRequest)
-            return Exchange(request: request, response: response, httpResponse: httpResponse, control: control)
+            // A status HTTP cannot have (and that Foundation may refuse to hold) is a bad answer.
+            guard (100...999).contains(response.statusCode) else { throw URLError(.badServerResponse) }
+            return Exchange(request: request, response: response, head: response.head(for: request.urlRequest.url), control: control)
         } catch {
             let failure = Self.failure(error, of: request, control: control)
             end(control)

@@ -86,7 +86,7 @@ extension RequestBuilder {
                 let (response, request, streamed) = try await send(draft, into: destination, trace: trace)
                 guard policy.retryableStatusCodes.contains(response.statusCode),
                       let delay = policy.delay(after: attempts, method: method, now: Date(), failing: .status(
-                          response.statusCode, retryAfter: response.httpResponse.value(forHTTPHeaderField: "Retry-After")))
+                          response.statusCode, retryAfter: response.headerFields["Retry-After"]))
                 else { return (response, request, streamed, attempts) }
                 let status = UnacceptableStatusCode(statusCode: response.statusCode, acceptable: 200..<300)
                 failed = (.validate(request, data: response.body, response: response.httpResponse, error: status), delay)
@@ -196,8 +196,7 @@ extension RequestBuilder {
         while true {
             trace?.sending(current) // observe: bytes sent
             let exchange = try await Exchange.start(current, through: client.transport, uploadProgress: uploadProgress)
-            let httpResponse = exchange.httpResponse
-            trace?.headReceived(httpResponse, for: current.urlRequest) // observe: head
+            trace?.headReceived(exchange.head, for: current.urlRequest) // observe: head
             guard let next = try await redirect(after: exchange, policy: draft.redirectPolicy, hops: hops) else {
                 // The server has answered: the body it took is all there is.
                 uploadProgress?.finish(completed: uploadSize)
@@ -205,11 +204,11 @@ extension RequestBuilder {
                 let (body, streamed) = try await body(of: exchange, destination: destination, limit: draft.maxResponseSize,
                                                       progress: downloadProgress)
                 if streamed == nil { trace?.bodyReceived(body, file: destination.file) } // observe: bytes received
-                return (Response(body: body, httpResponse: httpResponse), current.urlRequest, streamed)
+                return (Response(body: body, head: exchange.head), current.urlRequest, streamed)
             }
             await exchange.discard()
             hops += 1
-            trace?.redirected(from: current.urlRequest, to: next, statusCode: httpResponse.statusCode) // observe: redirect
+            trace?.redirected(from: current.urlRequest, to: next, statusCode: exchange.head.statusCode) // observe: redirect
             // A streamed body goes along whenever the method is kept, as an in-memory one does.
             let keepsMethod = next.httpMethod == current.urlRequest.httpMethod
             current = TransportRequest(urlRequest: next, body: keepsMethod ? current.body : nil)
@@ -219,8 +218,11 @@ extension RequestBuilder {
     /// The request to send after `exchange`, or `nil` when its response is the result.
     private func redirect(after exchange: Exchange, policy: RedirectPolicy, hops: Int) async throws -> URLRequest? {
         let request = exchange.request.urlRequest
-        guard let proposed = Redirect.proposedRequest(after: exchange.httpResponse, to: request) else { return nil }
-        let redirect = Redirect(request: request, response: exchange.httpResponse, proposedRequest: proposed, count: hops + 1)
+        // The status first: the Foundation form of the head is made only for a redirect.
+        guard Redirect.statusCodes.contains(exchange.head.statusCode),
+              let proposed = Redirect.proposedRequest(after: exchange.head.httpResponse, to: request)
+        else { return nil }
+        let redirect = Redirect(request: request, response: exchange.head.httpResponse, proposedRequest: proposed, count: hops + 1)
         let next: URLRequest?
         do {
             next = try await policy.decide(redirect)

@@ -12,21 +12,31 @@ import FoundationNetworking
 public struct Response<Body> {
     /// The body: the bytes received, or the value they decoded into.
     public let body: Body
-    /// Status code and headers.
-    public let httpResponse: HTTPURLResponse
+    /// The head, with its Foundation form made on demand.
+    let head: ResponseHead
 
     /// Creates a response.
     public init(body: Body, httpResponse: HTTPURLResponse) {
-        self.body = body
-        self.httpResponse = httpResponse
+        self.init(body: body, head: ResponseHead(httpResponse))
     }
 
+    init(body: Body, head: ResponseHead) {
+        self.body = body
+        self.head = head
+    }
+
+    /// Status code and headers, in Foundation's form; made at the first use, then kept.
+    public var httpResponse: HTTPURLResponse { head.httpResponse }
+
     /// The HTTP status code, e.g. `200`.
-    public var statusCode: Int { httpResponse.statusCode }
+    public var statusCode: Int { head.statusCode }
+
+    /// The header fields, in the order received; lookup ignores case.
+    public var headerFields: HeaderFields { head.headerFields }
 
     /// The same response with another body, e.g. the decoded one.
     public func withBody<NewBody>(_ body: NewBody) -> Response<NewBody> {
-        Response<NewBody>(body: body, httpResponse: httpResponse)
+        Response<NewBody>(body: body, head: head)
     }
 }
 

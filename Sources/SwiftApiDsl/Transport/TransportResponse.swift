@@ -39,13 +39,9 @@ public struct TransportResponse: Sendable {
         self.httpURLResponse = httpResponse
     }
 
-    /// The head in Foundation's form, for `request`: the engine's own, else one made from the parts.
-    func httpResponse(for request: URLRequest) throws -> HTTPURLResponse {
-        if let httpURLResponse { return httpURLResponse }
-        guard let url = request.url,
-              let response = HTTPURLResponse(url: url, statusCode: statusCode, httpVersion: httpVersion,
-                                             headerFields: headerFields.merged)
-        else { throw URLError(.badServerResponse) }
-        return response
+    /// The head for the request sent to `url`: the engine's own Foundation form, or one made on demand.
+    func head(for url: URL?) -> ResponseHead {
+        if let httpURLResponse { return ResponseHead(httpURLResponse) }
+        return ResponseHead(statusCode: statusCode, headerFields: headerFields, httpVersion: httpVersion, url: url)
     }
 }

@@ -31,7 +31,7 @@ extension ResponseValidator {
     /// ```
     public static func acceptableContentTypes(_ types: [String]) -> ResponseValidator {
         .init { response in
-            let header = response.httpResponse.value(forHTTPHeaderField: HeaderField.contentType.rawValue)
+            let header = response.headerFields[HeaderField.contentType.rawValue]
             guard let header else {
                 if response.body.isEmpty { return }
                 throw UnacceptableContentType(contentType: nil, acceptable: types)

@@ -35,7 +35,7 @@ extension ResponseValidator {
     /// ```
     public static func httpStatusCodeRange(_ range: Range<Int> = 200..<300) -> ResponseValidator {
         .init(id: httpStatusCodeRangeId) { response in
-            let status = response.httpResponse.statusCode
+            let status = response.statusCode
             guard range.contains(status) else { throw UnacceptableStatusCode(statusCode: status, acceptable: range) }
         }
     }

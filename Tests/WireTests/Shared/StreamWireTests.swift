@@ -80,9 +80,13 @@ import SwiftApiDsl
     }
 
     @Test func aStalledStreamTimesOut() async throws {
-        let response = try await HttpBin.client().get("drip")
-            .queryItems(["duration": "4", "numbytes": "2", "delay": "0"]).timeoutInterval(0.5).stream()
-        let error = await #expect(throws: RequestError.self) { _ = try await chunks(of: response.body) }
+        // A byte, then 3 s of silence: the timeout ends the read (or the wait for the head, on a
+        // machine so loaded that the first byte comes late).
+        let error = await #expect(throws: RequestError.self) {
+            let response = try await HttpBin.client().get("drip")
+                .queryItems(["duration": "6", "numbytes": "2", "delay": "0"]).timeoutInterval(1).stream()
+            _ = try await chunks(of: response.body)
+        }
         #expect((error?.underlyingError as? URLError)?.code == .timedOut)
     }
 }

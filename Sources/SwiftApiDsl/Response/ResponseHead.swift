@@ -1,0 +1,50 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The head of a response in the library's own form, with its `HTTPURLResponse` made only
+/// when someone asks for it, once.
+///
+/// Making an `HTTPURLResponse` costs about 10 µs on Linux (swift-corelibs-foundation
+/// capitalises and hashes every header name), as much as the rest of the pipeline; most
+/// requests never look at it.
+final class ResponseHead: Sendable {
+    let statusCode: Int
+    let headerFields: HeaderFields
+    private let httpVersion: String
+    private let url: URL?
+    private let made: Locked<HTTPURLResponse?>
+
+    /// A head from its parts, for the request sent to `url`.
+    init(statusCode: Int, headerFields: HeaderFields, httpVersion: String, url: URL?) {
+        self.statusCode = statusCode
+        self.headerFields = headerFields
+        self.httpVersion = httpVersion
+        self.url = url
+        self.made = Locked(nil)
+    }
+
+    /// A head whose Foundation form exists already; it is handed out as it is.
+    init(_ response: HTTPURLResponse) {
+        statusCode = response.statusCode
+        headerFields = HeaderFields(response)
+        httpVersion = "HTTP/1.1"
+        url = response.url
+        made = Locked(response)
+    }
+
+    /// The Foundation form, made at the first call.
+    var httpResponse: HTTPURLResponse {
+        made.withLock { made in
+            if let made { return made }
+            // Foundation's initialiser is failable; it fails for no input on Linux, and the
+            // pipeline lets through only a status of 100 to 999 (`Exchange.start`).
+            guard let response = HTTPURLResponse(url: url ?? URL(fileURLWithPath: "/"), statusCode: statusCode,
+                                                 httpVersion: httpVersion, headerFields: headerFields.merged)
+            else { preconditionFailure("HTTPURLResponse refused status \(statusCode)") }
+            made = response
+            return response
+        }
+    }
+}
