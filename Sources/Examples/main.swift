@@ -1,5 +1,5 @@
-// A live walk through SwiftApiDsl's documented usage, against httpbin.
-// Run it with `Scripts/demo`, which starts httpbin on loopback and passes its URL.
+// A live walk through SwiftApiDsl's documented usage, against httpbin and the project's test
+// server. Run it with `Scripts/demo`, which starts both on loopback and passes their URLs.
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -25,9 +25,15 @@ func show(_ title: String, _ value: Any) {
     print("• \(title)\n    \(value)")
 }
 
-guard CommandLine.arguments.count > 1, let baseUrl = URL(string: CommandLine.arguments[1]) else {
-    print("usage: Examples <httpbin URL>   (Scripts/demo starts httpbin and passes it)")
+guard CommandLine.arguments.count > 2, let baseUrl = URL(string: CommandLine.arguments[1]),
+      let testServerUrl = URL(string: CommandLine.arguments[2]) else {
+    print("usage: Examples <httpbin URL> <test server URL>   (Scripts/demo starts both and passes them)")
     exit(2)
+}
+
+/// httpbin's endpoints, declared once.
+enum HttpBinApi {
+    static func anything(_ path: String) -> Endpoint<Echo> { Endpoint(.get, "anything/\(path)") }
 }
 
 let client = ApiClient(baseUrl: baseUrl)
@@ -92,6 +98,26 @@ do {
     } catch {
         show("a body that does not decode", error.asRequestError.localizedDescription)
     }
+
+    // The newer ways: endpoints, streamed bodies, retries.
+    let endpoint = try await client.perform(HttpBinApi.anything("users/7"))
+    show("client.perform(endpoint)", endpoint.url)
+
+    let lines = try await client.get("stream/3").stream()
+    var count = 0
+    for try await _ in lines.body.lines { count += 1 }
+    show("stream() read as lines", "\(count) JSON lines")
+
+    let events = try await ApiClient(baseUrl: testServerUrl).get("events").stream()
+    var received: [String] = []
+    for try await event in events.body.serverSentEvents { received.append("\(event.type): \(event.data.debugDescription)") }
+    show("Server-Sent Events", received.joined(separator: " | "))
+
+    let flaky = try await ApiClient(baseUrl: testServerUrl)
+        .retryPolicy(RetryPolicy(initialDelay: 0.1))
+        .get("flaky/\(UUID().uuidString)").queryItems(["failures": "2", "status": "503"])
+        .perform()
+    show("retryPolicy: a route failing twice", "status \(flaky.statusCode) on the third attempt")
 } catch {
     print("The demo failed: \(error.asRequestError.localizedDescription)")
     exit(1)
