@@ -21,12 +21,8 @@ enum InMemoryRequests {
             self.response = response
         }
 
-        func data(for request: TransportRequest) async throws -> (Data, HTTPURLResponse) {
-            (body, response)
-        }
-
-        func download(for request: TransportRequest, to file: URL) async throws -> HTTPURLResponse {
-            response
+        func send(_ request: TransportRequest, control: ExchangeControl) async throws -> TransportResponse {
+            TransportResponse(response, body: ResponseBody(body))
         }
     }
 
