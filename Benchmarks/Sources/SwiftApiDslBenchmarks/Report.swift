@@ -12,8 +12,8 @@ struct Report {
     var scratch: URL
     var rounds = 5
     var duration = 0.5
-    /// The sections to run: `roundtrips`, `dsl` and `transfers`.
-    var sections: Set<String> = ["roundtrips", "dsl", "transfers"]
+    /// The sections to run: `roundtrips`, `dsl`, `transfers` and `memory`.
+    var sections: Set<String> = ["roundtrips", "dsl", "transfers", "memory"]
     /// The only engine whose round trips run, if given.
     var engine: String?
 
@@ -49,6 +49,7 @@ struct Report {
         }
         if sections.contains("dsl") { try await inMemory() }
         if sections.contains("transfers") { try largeTransfers() }
+        if sections.contains("memory") { try memoryGrowth() }
     }
 
     // MARK: Round trips
@@ -143,6 +144,22 @@ struct Report {
                 print("| \(kind.title) | \(engine) | \(format(result.megabytesPerSecond, 0)) | \(format(result.megabytesPerSecond / curlRate, 2)) "
                     + "| \(format(rss, 1)) | \(target) |")
             }
+        }
+        print("")
+    }
+
+    // MARK: Memory
+
+    private func memoryGrowth() throws {
+        print("## Memory over \(MemoryGrowth.measured) sequential requests (each engine in its own process)\n")
+        print("GET + decode of the 458-byte record; resident memory sampled every \(MemoryGrowth.sampleEvery) requests "
+            + "after \(MemoryGrowth.warmUp) requests of warm-up; growth is the least-squares slope.\n")
+        print("| engine | RSS after warm-up KiB | RSS at the end KiB | growth KiB per 1,000 requests | req/s | target ≤ 64 KiB per 1,000 |")
+        print("|---|---|---|---|---|---|")
+        for engine in MemoryGrowth.engines where self.engine.map(engine.hasSuffix) ?? true {
+            let result = try MemoryGrowth.measure(engine: engine, server: server, executable: CommandLine.arguments[0])
+            print("| \(engine) | \(result.samples.first ?? 0) | \(result.samples.last ?? 0) | \(format(result.kibPerThousand, 1)) "
+                + "| \(format(Double(MemoryGrowth.measured) / result.seconds, 0)) | \(verdict(result.kibPerThousand <= 64)) |")
         }
         print("")
     }
