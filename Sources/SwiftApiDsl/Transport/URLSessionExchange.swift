@@ -44,6 +44,14 @@ final class URLSessionExchange: Sendable {
     func receive(_ response: URLResponse) {
         // Only the first head counts: a second one (an interim response) must not orphan the body.
         guard let http = response as? HTTPURLResponse, state.withLock({ $0.body == nil }) else { return }
+        if Self.hasConflictingLengths(http) {
+            // RFC 9112 §6.3: a message whose Content-Length values differ is unrecoverable.
+            // URLSession on Linux reads it anyway, truncated; AsyncHTTPClient refuses it.
+            let failure = URLSessionFailure.failure(.badServerResponse, for: request, underlying: nil)
+            fail(failure)
+            control.abort(failure)
+            return
+        }
         let (stream, body) = AsyncThrowingStream<Data, any Error>.makeStream()
         let control = self.control
         body.onTermination = { termination in
@@ -55,6 +63,23 @@ final class URLSessionExchange: Sendable {
             return state.head
         }
         head?.resume(returning: TransportResponse(http, body: ResponseBody(stream)))
+    }
+
+    /// Whether `response` announces two different `Content-Length` values (Foundation joins
+    /// repeated fields with commas).
+    private static func hasConflictingLengths(_ response: HTTPURLResponse) -> Bool {
+        guard let value = response.value(forHTTPHeaderField: "Content-Length"), value.contains(",") else { return false }
+        let lengths = Set(value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+        return lengths.count > 1
+    }
+
+    /// Fails the caller still waiting for the head with `error`; later callbacks find no one.
+    private func fail(_ error: any Error) {
+        let head = state.withLock { state in
+            defer { state.head = nil }
+            return state.head
+        }
+        head?.resume(throwing: error)
     }
 
     func receive(_ data: Data) {
@@ -74,10 +99,11 @@ final class URLSessionExchange: Sendable {
             return (state.head, state.body, state.challengeCancelled)
         }
         if let temporaryFile { try? FileManager.default.removeItem(at: temporaryFile) }
+        let failure = error.map { URLSessionFailure.map($0, for: request) }
         if let head {
-            head.resume(throwing: error ?? RequestError.fatal(.notHTTPResponse(request, response)))
-        } else if let error, !challengeCancelled {
-            body?.finish(throwing: error)
+            head.resume(throwing: failure ?? RequestError.fatal(.notHTTPResponse(request, response)))
+        } else if let failure, !challengeCancelled {
+            body?.finish(throwing: failure)
         } else {
             body?.finish()
         }

@@ -55,9 +55,7 @@ public final class URLSessionTransport: HTTPTransport {
             throw UnsupportedRequestError(reason: "URLSession cannot send a GET request with a body; send it with another method, or through a transport that can")
         }
         var urlRequest = request.urlRequest
-        // The pipeline enforces the idle timeout; URLSession's own timer is only a backstop, set
-        // above it: on Linux it counts in whole seconds and would fire at once for 0.5.
-        if urlRequest.timeoutInterval > 0 { urlRequest.timeoutInterval = urlRequest.timeoutInterval.rounded(.up) + 1 }
+        urlRequest.timeoutInterval = Self.backstopTimeout(for: urlRequest.timeoutInterval)
 
         var uploadFile: URL?
         var temporaryFile: URL?
@@ -89,6 +87,21 @@ public final class URLSessionTransport: HTTPTransport {
 }
 
 extension URLSessionTransport {
+    /// The longest timer handed to URLSession: a week, far beyond any idle timeout a caller means.
+    static let longestBackstop: TimeInterval = 7 * 24 * 3600
+
+    /// URLSession's own timer for a request whose idle timeout is `interval`.
+    ///
+    /// The pipeline enforces the idle timeout; URLSession's timer is only a backstop, set above
+    /// it: on Linux it counts in whole seconds and would fire at once for 0.5. `0` or less (and
+    /// NaN) mean "no timer", which URLSession does not know: on Linux `0` sometimes fails at once.
+    /// Infinite and huge values crash swift-corelibs-foundation, which converts them to libcurl's
+    /// integer milliseconds unchecked. Both get ``longestBackstop``.
+    static func backstopTimeout(for interval: TimeInterval) -> TimeInterval {
+        guard interval > 0, interval < longestBackstop else { return longestBackstop }
+        return interval.rounded(.up) + 1
+    }
+
     /// Encodes `form` into `file` on a dispatch queue: copying a large file takes seconds, and
     /// Swift concurrency has only a thread per core to lend. Cancelling the caller stops the copy
     /// at the next chunk; so does an abort of the exchange.
