@@ -8,6 +8,7 @@ import gzip
 import socket
 import struct
 import time
+from urllib.parse import parse_qs, urlsplit
 
 
 
@@ -78,10 +79,12 @@ def stall_after_headers(request):
 
 
 def slow_drip(request):
-    # 10 bytes, one every 0.2 s: never idle for long, so an idle timeout of 1 s must not fire.
+    # 10 bytes, one every `gap` seconds (0.2 by default, `?gap=0.4`): never idle for long, so an
+    # idle timeout longer than the gap must not fire, though the whole body takes 10 gaps.
+    gap = float(parse_qs(urlsplit(request.path).query).get("gap", ["0.2"])[0])
     raw(request, b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 10\r\n\r\n", close=False)
     for index in range(10):
-        time.sleep(0.2)
+        time.sleep(gap)
         raw(request, str(index).encode(), close=False)
 
 

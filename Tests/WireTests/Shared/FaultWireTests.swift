@@ -160,9 +160,9 @@ import SwiftApiDsl
     }
 
     @Test func slowDripDoesNotTimeOut() async throws {
-        // A byte every 0.2 s for 2 s: a 1.5 s deadline would fire, a 1.5 s idle timeout must not
-        // (the margin absorbs a busy test machine).
-        let response = try await client().get("slow-drip").timeoutInterval(1.5).perform()
+        // A byte every 0.4 s for 4 s: a 3 s deadline would fire, a 3 s idle timeout must not
+        // (the margin absorbs a busy test machine and a busy test server).
+        let response = try await client().get("slow-drip").queryItem(name: "gap", "0.4").timeoutInterval(3).perform()
         #expect(response.body == Data("0123456789".utf8))
     }
 }

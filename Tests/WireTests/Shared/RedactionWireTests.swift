@@ -34,10 +34,11 @@ import SwiftApiDsl
             .header("X-Signature", "s1gnature-value")
             .observer(texts)
             .httpStatusCodeRange(200..<201)
-        // httpbin answers with the headers the query names: a session token and a cookie come back.
+        // httpbin answers with the headers the query names: two secrets come back. (No Set-Cookie:
+        // URLSession's shared cookie store would send it with the other tests' requests.)
         let request = client.get("response-headers")
             .queryItems([URLQueryItem(name: "X-Session-Token", value: "t0ken-value"),
-                         URLQueryItem(name: "Set-Cookie", value: "id=c00kie-value")])
+                         URLQueryItem(name: "X-Refresh-Auth", value: "c00kie-value")])
             .validator { _ in throw Boom() }
         let error = await #expect(throws: RequestError.self) { try await request.perform() }
         var dumped = ""
