@@ -22,7 +22,11 @@ public struct ApiClient: RequestModifiable, ResponseValidatable {
     // that editors rank below the type's own members, so `client.` lists the verbs first.
 
     /// The base URL; read it as `baseUrl`.
-    var storedBaseUrl: URL
+    var storedBaseUrl: URL {
+        didSet { resolutionBase = URLResolution.Base(storedBaseUrl) }
+    }
+    /// The base URL taken apart once, for the paths of requests.
+    private(set) var resolutionBase: URLResolution.Base
     /// The client's encoder; read it as `jsonEncoder`.
     var storedJsonEncoder: JSONEncoder
     /// The client's decoder; read it as `jsonDecoder`.
@@ -64,6 +68,7 @@ public struct ApiClient: RequestModifiable, ResponseValidatable {
     ) {
         self.storedTransport = transport
         self.storedBaseUrl = baseUrl
+        self.resolutionBase = URLResolution.Base(baseUrl)
         self.storedJsonEncoder = jsonEncoder
         self.storedJsonDecoder = jsonDecoder
     }

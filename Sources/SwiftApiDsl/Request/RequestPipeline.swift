@@ -154,12 +154,13 @@ extension RequestBuilder {
     private func build() throws -> RequestDraft {
         let url: URL
         do {
-            url = try self.url.map(URLResolution.absolute) ?? URLResolution.url(base: client.baseUrl, path: path)
+            url = try self.url.map(URLResolution.absolute) ?? client.resolutionBase.url(path: path)
         } catch {
             throw RequestError.modify(URLRequest(url: self.url ?? client.baseUrl), error)
         }
         var request = URLRequest(url: url)
-        request.httpMethod = method.rawValue
+        // Foundation normalises the method at every set; a new request's is already GET.
+        if method != .get { request.httpMethod = method.rawValue }
         var draft = RequestDraft(urlRequest: request, jsonEncoder: jsonEncoder)
         switch encodedBody {
         case .success(let data):
