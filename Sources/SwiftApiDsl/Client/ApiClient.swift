@@ -32,7 +32,11 @@ public struct ApiClient: RequestModifiable, ResponseValidatable {
     /// The client's decoder; read it as `jsonDecoder`.
     var storedJsonDecoder: JSONDecoder
     /// The engine; read it as `transport`.
-    var storedTransport: any HTTPTransport
+    var storedTransport: any HTTPTransport {
+        didSet { validatorsSwitch = storedTransport as? any ValidatorsSwitch }
+    }
+    /// The engine when it says whether validators run (a mock), cast once rather than per request.
+    private(set) var validatorsSwitch: (any ValidatorsSwitch)?
 
     /// Modifiers applied to every request, in order, before authentication.
     var modifiers: [RequestModifier] = []
@@ -67,6 +71,7 @@ public struct ApiClient: RequestModifiable, ResponseValidatable {
         jsonDecoder: JSONDecoder = JSONDecoder()
     ) {
         self.storedTransport = transport
+        self.validatorsSwitch = transport as? any ValidatorsSwitch
         self.storedBaseUrl = baseUrl
         self.resolutionBase = URLResolution.Base(baseUrl)
         self.storedJsonEncoder = jsonEncoder

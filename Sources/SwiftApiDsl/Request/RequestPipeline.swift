@@ -306,7 +306,7 @@ extension RequestBuilder {
 
     /// Step 6: every validator, the client's first; skipped on a mock unless it is told otherwise.
     private func validate(_ response: Response<Data>, of request: URLRequest) async throws {
-        if let transport = client.transport as? any ValidatorsSwitch, !transport.appliesValidators { return }
+        if let transport = client.validatorsSwitch, !transport.appliesValidators { return }
         // Each list is already free of repeated ids (`append(replacingSameId:)`).
         let all = validators.contains(where: { $0.id != nil })
             ? ResponseValidator.replacingSameIds(client.validators + validators)
