@@ -60,6 +60,24 @@ struct Sample: Sendable {
         }
         return Sample(operations: operations, wallSeconds: Clock.now() - start, cpuSeconds: Clock.cpu() - cpuStart)
     }
+
+    /// Runs `operation` exactly `count` times, shared between `concurrency` tasks at once: a fixed
+    /// amount of work, for an instruction-counting profiler (two counts subtract the start-up).
+    static func run(
+        concurrency: Int,
+        count: Int,
+        _ operation: @escaping @Sendable () async throws -> Void
+    ) async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for task in 0..<concurrency {
+                let share = count / concurrency + (task < count % concurrency ? 1 : 0)
+                group.addTask {
+                    for _ in 0..<share { try await operation() }
+                }
+            }
+            try await group.waitForAll()
+        }
+    }
 }
 
 extension Array where Element == Double {

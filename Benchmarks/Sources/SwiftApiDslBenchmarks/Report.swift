@@ -16,6 +16,13 @@ struct Report {
     var sections: Set<String> = ["roundtrips", "dsl", "transfers", "memory"]
     /// The only engine whose round trips run, if given.
     var engine: String?
+    /// Profiling mode (`--profile COUNT`): the round trips of ``engine`` on ``side`` only, each
+    /// concurrency of ``concurrencies`` run exactly COUNT times, untimed, printing nothing.
+    var profileCount: Int?
+    /// `raw` or `dsl`: the only side run when profiling; both if not given.
+    var side: String?
+    /// The numbers of requests in flight.
+    var concurrencies = [1, 64]
 
     /// Reads `--server URL --sink URL --www DIR --big FILE --scratch DIR [--rounds N]
     /// [--duration SECONDS] [--only SECTION,…]`.
@@ -28,7 +35,7 @@ struct Report {
         }
         guard let server = values["--server"].flatMap(URL.init(string:)), let sink = values["--sink"].flatMap(URL.init(string:)),
               let www = values["--www"], let big = values["--big"], let scratch = values["--scratch"]
-        else { throw ChildProcess.Failure(description: "usage: report --server URL --sink URL --www DIR --big FILE --scratch DIR [--rounds N] [--duration S] [--only SECTION,…] [--engine NAME]") }
+        else { throw ChildProcess.Failure(description: "usage: report --server URL --sink URL --www DIR --big FILE --scratch DIR [--rounds N] [--duration S] [--only SECTION,…] [--engine NAME] [--concurrency 1,64] [--profile COUNT --side raw|dsl]") }
         self.server = server
         self.sink = sink
         self.www = URL(fileURLWithPath: www)
@@ -38,10 +45,14 @@ struct Report {
         duration = values["--duration"].flatMap(Double.init) ?? duration
         engine = values["--engine"]
         if let only = values["--only"] { sections = Set(only.split(separator: ",").map(String.init)) }
+        profileCount = values["--profile"].flatMap(Int.init)
+        side = values["--side"]
+        if let list = values["--concurrency"] { concurrencies = list.split(separator: ",").compactMap { Int($0) } }
     }
 
     func run() async throws {
         try UserRecord.json().write(to: www.appendingPathComponent("user.json"))
+        if let profileCount { return try await profile(count: profileCount) }
         if sections.contains("roundtrips") {
             let rawClient = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: AsyncHTTPClientTransport.defaultConfiguration)
             try await roundTrips(rawClient: rawClient)
@@ -54,9 +65,21 @@ struct Report {
 
     // MARK: Round trips
 
+    /// Runs the selected round trips `count` times each, for `valgrind --tool=callgrind`:
+    /// the instructions of one request are the difference between two counts, divided.
+    private func profile(count: Int) async throws {
+        let rawClient = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: AsyncHTTPClientTransport.defaultConfiguration)
+        let pairs = try RoundTrip.pairs(server: server, rawClient: rawClient).filter { engine == nil || $0.raw.engine == engine }
+        for pair in pairs {
+            for trip in [pair.raw, pair.dsl] where side == nil || side == (trip.isDSL ? "dsl" : "raw") {
+                for concurrency in concurrencies { try await Sample.run(concurrency: concurrency, count: count, trip.perform) }
+            }
+        }
+        try await rawClient.shutdown()
+    }
+
     private func roundTrips(rawClient: HTTPClient) async throws {
         let pairs = try RoundTrip.pairs(server: server, rawClient: rawClient).filter { engine == nil || $0.raw.engine == engine }
-        let concurrencies = [1, 64]
         for pair in pairs {
             for concurrency in concurrencies {
                 for trip in [pair.raw, pair.dsl] { _ = try await Sample.measure(concurrency: concurrency, duration: 0.3, trip.perform) }

@@ -22,13 +22,21 @@ public struct ApiClient: RequestModifiable, ResponseValidatable {
     // that editors rank below the type's own members, so `client.` lists the verbs first.
 
     /// The base URL; read it as `baseUrl`.
-    var storedBaseUrl: URL
+    var storedBaseUrl: URL {
+        didSet { resolutionBase = URLResolution.Base(storedBaseUrl) }
+    }
+    /// The base URL taken apart once, for the paths of requests.
+    private(set) var resolutionBase: URLResolution.Base
     /// The client's encoder; read it as `jsonEncoder`.
     var storedJsonEncoder: JSONEncoder
     /// The client's decoder; read it as `jsonDecoder`.
     var storedJsonDecoder: JSONDecoder
     /// The engine; read it as `transport`.
-    var storedTransport: any HTTPTransport
+    var storedTransport: any HTTPTransport {
+        didSet { validatorsSwitch = storedTransport as? any ValidatorsSwitch }
+    }
+    /// The engine when it says whether validators run (a mock), cast once rather than per request.
+    private(set) var validatorsSwitch: (any ValidatorsSwitch)?
 
     /// Modifiers applied to every request, in order, before authentication.
     var modifiers: [RequestModifier] = []
@@ -63,7 +71,9 @@ public struct ApiClient: RequestModifiable, ResponseValidatable {
         jsonDecoder: JSONDecoder = JSONDecoder()
     ) {
         self.storedTransport = transport
+        self.validatorsSwitch = transport as? any ValidatorsSwitch
         self.storedBaseUrl = baseUrl
+        self.resolutionBase = URLResolution.Base(baseUrl)
         self.storedJsonEncoder = jsonEncoder
         self.storedJsonDecoder = jsonDecoder
     }

@@ -154,12 +154,13 @@ extension RequestBuilder {
     private func build() throws -> RequestDraft {
         let url: URL
         do {
-            url = try self.url.map(URLResolution.absolute) ?? URLResolution.url(base: client.baseUrl, path: path)
+            url = try self.url.map(URLResolution.absolute) ?? client.resolutionBase.url(path: path)
         } catch {
             throw RequestError.modify(URLRequest(url: self.url ?? client.baseUrl), error)
         }
         var request = URLRequest(url: url)
-        request.httpMethod = method.rawValue
+        // Foundation normalises the method at every set; a new request's is already GET.
+        if method != .get { request.httpMethod = method.rawValue }
         var draft = RequestDraft(urlRequest: request, jsonEncoder: jsonEncoder)
         switch encodedBody {
         case .success(let data):
@@ -305,7 +306,7 @@ extension RequestBuilder {
 
     /// Step 6: every validator, the client's first; skipped on a mock unless it is told otherwise.
     private func validate(_ response: Response<Data>, of request: URLRequest) async throws {
-        if let transport = client.transport as? any ValidatorsSwitch, !transport.appliesValidators { return }
+        if let transport = client.validatorsSwitch, !transport.appliesValidators { return }
         // Each list is already free of repeated ids (`append(replacingSameId:)`).
         let all = validators.contains(where: { $0.id != nil })
             ? ResponseValidator.replacingSameIds(client.validators + validators)

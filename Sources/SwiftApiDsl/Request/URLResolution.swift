@@ -8,34 +8,55 @@ public struct URLResolutionError: Error, Sendable, CustomStringConvertible {
 }
 
 enum URLResolution {
+    /// A base URL taken apart once, when the client is made, for every path resolved against it.
+    struct Base: Sendable {
+        let url: URL
+        /// Why paths cannot be resolved against `url`, if they cannot.
+        private let failure: URLResolutionError?
+        /// The absolute text up to the query, without a trailing slash.
+        private let prefix: Substring
+        /// The query with its `?`, or nothing.
+        private let query: Substring
+
+        init(_ url: URL) {
+            self.url = url
+            failure = url.scheme?.isEmpty == false && url.host?.isEmpty == false ? nil
+                : URLResolutionError(reason: "the base URL \(url.absoluteString) has no scheme and host")
+            // The base without its fragment, split at its query.
+            let text = url.absoluteString
+            let withoutFragment = text.firstIndex(of: "#").map { text[..<$0] } ?? Substring(text)
+            let queryStart = withoutFragment.firstIndex(of: "?")
+            let prefix = queryStart.map { withoutFragment[..<$0] } ?? withoutFragment
+            self.prefix = prefix.hasSuffix("/") ? prefix.dropLast() : prefix
+            query = queryStart.map { withoutFragment[$0...] } ?? ""
+        }
+
+        /// `path` appended to the base URL's path, percent-encoded, keeping its query.
+        func url(path: String?) throws -> URL {
+            if let failure { throw failure }
+            guard let path, !path.isEmpty else { return url.absoluteURL }
+            if let control = path.unicodeScalars.first(where: isControl) {
+                let hex = String(control.value, radix: 16, uppercase: true)
+                throw URLResolutionError(reason: "the path \(path.debugDescription) contains the control character U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex)")
+            }
+            let encoded = path.split(separator: "/", omittingEmptySubsequences: false)
+                .map { PercentEncoding.pathSegment(String($0)) }
+                .joined(separator: "/")
+            let joined = prefix + (encoded.hasPrefix("/") ? encoded : "/" + encoded) + query
+            guard let resolved = URL(string: String(joined)) else {
+                throw URLResolutionError(reason: "the path \(path.debugDescription) does not form a URL with \(url.absoluteString)")
+            }
+            return resolved
+        }
+    }
+
     /// `path` appended to `base`'s path, percent-encoded, keeping `base`'s query.
     ///
     /// Built as text and parsed once: every request takes this path, and `URLComponents`
-    /// round trips cost several times more on Linux.
+    /// round trips cost several times more on Linux. A client keeps its base taken apart
+    /// (``Base``), so a request only encodes its path and parses the result.
     static func url(base: URL, path: String?) throws -> URL {
-        guard base.scheme?.isEmpty == false, base.host?.isEmpty == false else {
-            throw URLResolutionError(reason: "the base URL \(base.absoluteString) has no scheme and host")
-        }
-        guard let path, !path.isEmpty else { return base.absoluteURL }
-        if let control = path.unicodeScalars.first(where: isControl) {
-            let hex = String(control.value, radix: 16, uppercase: true)
-            throw URLResolutionError(reason: "the path \(path.debugDescription) contains the control character U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex)")
-        }
-        let encoded = path.split(separator: "/", omittingEmptySubsequences: false)
-            .map { PercentEncoding.pathSegment(String($0)) }
-            .joined(separator: "/")
-        // The base without its fragment, split at its query.
-        let text = base.absoluteString
-        let withoutFragment = text.firstIndex(of: "#").map { text[..<$0] } ?? Substring(text)
-        let queryStart = withoutFragment.firstIndex(of: "?")
-        var prefix = queryStart.map { withoutFragment[..<$0] } ?? withoutFragment
-        let query = queryStart.map { withoutFragment[$0...] } ?? ""
-        if prefix.hasSuffix("/") { prefix = prefix.dropLast() }
-        let joined = prefix + (encoded.hasPrefix("/") ? encoded : "/" + encoded) + query
-        guard let url = URL(string: String(joined)) else {
-            throw URLResolutionError(reason: "the path \(path.debugDescription) does not form a URL with \(base.absoluteString)")
-        }
-        return url
+        try Base(base).url(path: path)
     }
 
     /// An absolute URL given as the request's target, checked like a base URL.

@@ -26,9 +26,10 @@ final class ResponseHead: Sendable {
     }
 
     /// A head whose Foundation form exists already; it is handed out as it is.
-    init(_ response: HTTPURLResponse) {
+    /// `headerFields` are the response's, when they were read from it already.
+    init(_ response: HTTPURLResponse, headerFields: HeaderFields? = nil) {
         statusCode = response.statusCode
-        headerFields = HeaderFields(response)
+        self.headerFields = headerFields ?? HeaderFields(response)
         httpVersion = "HTTP/1.1"
         url = response.url
         made = Locked(response)

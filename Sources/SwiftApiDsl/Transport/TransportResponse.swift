@@ -41,7 +41,7 @@ public struct TransportResponse: Sendable {
 
     /// The head for the request sent to `url`: the engine's own Foundation form, or one made on demand.
     func head(for url: URL?) -> ResponseHead {
-        if let httpURLResponse { return ResponseHead(httpURLResponse) }
+        if let httpURLResponse { return ResponseHead(httpURLResponse, headerFields: headerFields) }
         return ResponseHead(statusCode: statusCode, headerFields: headerFields, httpVersion: httpVersion, url: url)
     }
 }

@@ -15,6 +15,8 @@ final class URLSessionExchange: Sendable {
     private struct State {
         var head: HeadContinuation?
         var body: AsyncThrowingStream<Data, any Error>.Continuation?
+        /// The head received, until the caller gets it (``deliverHead()``).
+        var received: TransportResponse?
         /// The task was cancelled only to end an authentication challenge (Linux); its response stands.
         var challengeCancelled = false
     }
@@ -40,7 +42,9 @@ final class URLSessionExchange: Sendable {
         state.withLock { $0.challengeCancelled = true }
     }
 
-    /// The head has arrived: the caller gets it, with a body that the next callbacks fill.
+    /// The head has arrived, with a body that the next callbacks fill. The caller gets it from
+    /// ``deliverHead()``, which the delegate queues behind the callbacks already waiting (see
+    /// `URLSessionTransportDelegate`), or from ``complete(response:error:)``.
     func receive(_ response: URLResponse) {
         // Only the first head counts: a second one (an interim response) must not orphan the body.
         guard let http = response as? HTTPURLResponse, state.withLock({ $0.body == nil }) else { return }
@@ -57,12 +61,21 @@ final class URLSessionExchange: Sendable {
         body.onTermination = { termination in
             if case .cancelled = termination { control.abort(CancellationError()) }
         }
-        let head = state.withLock { state in
-            defer { state.head = nil }
+        state.withLock { state in
             state.body = body
-            return state.head
+            state.received = TransportResponse(http, body: ResponseBody(stream))
         }
-        head?.resume(returning: TransportResponse(http, body: ResponseBody(stream)))
+    }
+
+    /// Hands the head received to the waiting caller, once.
+    func deliverHead() {
+        let delivery: (HeadContinuation, TransportResponse)? = state.withLock { state in
+            guard let head = state.head, let received = state.received else { return nil }
+            state.head = nil
+            state.received = nil
+            return (head, received)
+        }
+        delivery.map { head, response in head.resume(returning: response) }
     }
 
     /// Whether `response` announces two different `Content-Length` values (Foundation joins
@@ -86,26 +99,28 @@ final class URLSessionExchange: Sendable {
         _ = state.withLock { $0.body }?.yield(data)
     }
 
-    /// Ends the body, or fails the caller still waiting for the head.
+    /// Ends the body, then hands over the head if the caller has not had it yet (a small body
+    /// is then read without waiting), or fails the caller when no head came.
     func complete(response: URLResponse?, error: (any Error)?) {
-        if state.withLock({ $0.head != nil }), let response, response is HTTPURLResponse {
+        if state.withLock({ $0.head != nil && $0.received == nil }), let response, response is HTTPURLResponse {
             receive(response)
         }
-        let (head, body, challengeCancelled) = state.withLock { state in
-            defer {
-                state.head = nil
-                state.body = nil
-            }
-            return (state.head, state.body, state.challengeCancelled)
+        let (body, challengeCancelled) = state.withLock { state in
+            defer { state.body = nil }
+            return (state.body, state.challengeCancelled)
         }
         if let temporaryFile { try? FileManager.default.removeItem(at: temporaryFile) }
         let failure = error.map { URLSessionFailure.map($0, for: request) }
-        if let head {
-            head.resume(throwing: failure ?? RequestError.fatal(.notHTTPResponse(request, response)))
-        } else if let failure, !challengeCancelled {
+        if let failure, !challengeCancelled {
             body?.finish(throwing: failure)
         } else {
             body?.finish()
         }
+        deliverHead()
+        let head = state.withLock { state in
+            defer { state.head = nil }
+            return state.head
+        }
+        head?.resume(throwing: failure ?? RequestError.fatal(.notHTTPResponse(request, response)))
     }
 }

@@ -28,6 +28,8 @@ final class ExchangeDelegate: HTTPClientResponseDelegate, Sendable {
     private let control: ExchangeControl
     private let chunks = ResponseChunks()
     private let head = NIOLockedValueBox(Head.awaited)
+    /// The head parsed but not yet handed over (see ``didReceiveHead(task:_:)``).
+    private let parsedHead = NIOLockedValueBox<TransportResponse?>(nil)
 
     init(request: URLRequest, control: ExchangeControl) {
         self.request = request
@@ -65,6 +67,15 @@ final class ExchangeDelegate: HTTPClientResponseDelegate, Sendable {
         waiting?.resume(with: result)
     }
 
+    /// Hands over the parsed head, if it is still waiting to be.
+    private func deliverParsedHead() {
+        guard let response = parsedHead.withLockedValue({ parsed in
+            defer { parsed = nil }
+            return parsed
+        }) else { return }
+        deliver(.success(response))
+    }
+
     func didSendRequestPart(task: HTTPClient.Task<Void>, _ part: IOData) {
         control.didSend(part.readableBytes)
     }
@@ -72,12 +83,17 @@ final class ExchangeDelegate: HTTPClientResponseDelegate, Sendable {
     func didReceiveHead(task: HTTPClient.Task<Void>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
         var fields = HeaderFields()
         for (name, value) in head.headers { fields.append(value, for: name) }
-        deliver(.success(TransportResponse(
+        let response = TransportResponse(
             statusCode: Int(head.status.code),
             headerFields: fields,
-            httpVersion: "HTTP/\(head.version.major).\(head.version.minor)",
+            httpVersion: head.version == .http1_1 ? "HTTP/1.1" : "HTTP/\(head.version.major).\(head.version.minor)",
             body: ResponseBody(ResponseChunks.Sequence(chunks: chunks))
-        )))
+        )
+        // Handed over once the event loop has parsed the rest of what it read: a small body
+        // usually came in the same read, and is then queued before the caller wakes up, which
+        // saves the caller a second wake-up (a thread hop) to wait for it.
+        parsedHead.withLockedValue { $0 = response }
+        task.eventLoop.execute { self.deliverParsedHead() }
         return task.eventLoop.makeSucceededVoidFuture()
     }
 
@@ -93,6 +109,8 @@ final class ExchangeDelegate: HTTPClientResponseDelegate, Sendable {
     /// most (by AsyncHTTPClient and by the task's result); only the first call counts.
     func fail(_ error: any Error) {
         let failure = TransportFailure.map(error, for: request)
+        // A head that arrived goes first: the failure is then the body's.
+        deliverParsedHead()
         deliver(.failure(failure))
         chunks.finish(.failure(failure))
     }
