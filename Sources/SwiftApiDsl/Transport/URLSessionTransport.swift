@@ -144,10 +144,10 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         let exchange = exchange(of: dataTask)
         exchange?.receive(response)
         completionHandler(.allow)
-        // The caller gets the head after the callbacks already queued: when the body came with
-        // the head, it is then queued, often to its end, and the caller reads it without waiting
-        // (one thread wake-up per exchange instead of three).
-        if let exchange { session.delegateQueue.addOperation { exchange.deliverHead() } }
+        // The caller gets the head at once. Deferring it behind the delegate queue (as the
+        // AsyncHTTPClient transport defers it behind the event loop) cost more CPU per request
+        // than it saved in wake-ups, measured A/B with Scripts/bench (Docs/Performance.md).
+        exchange?.deliverHead()
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
