@@ -78,6 +78,11 @@ extension RequestBuilder {
     private func attempt(_ draft: RequestDraft, into destination: BodyDestination, trace: RequestTrace?) async throws
         -> (Response<Data>, URLRequest, ResponseBody?, attempts: Int) {
         let policy = draft.retryPolicy
+        // Most requests retry nothing: one send, and no bookkeeping.
+        guard policy.maxAttempts > 1 else {
+            let (response, request, streamed) = try await send(draft, into: destination, trace: trace)
+            return (response, request, streamed, 1)
+        }
         let method = HttpMethod(draft.urlRequest.httpMethod ?? HttpMethod.get.rawValue)
         var attempts = 1
         while true {
@@ -191,7 +196,9 @@ extension RequestBuilder {
         -> (Response<Data>, URLRequest, ResponseBody?) {
         if case .file(let download) = destination { try create(download, for: draft.urlRequest) }
         var current = draft.transportRequest
-        let uploadSize = current.urlRequest.httpBody.map { Int64($0.count) } ?? (try? current.body?.contentLength()) ?? 0
+        // The body's size is read (a file's from disk) only when someone follows the upload.
+        let uploadSize = draft.uploadProgress == nil ? 0
+            : current.urlRequest.httpBody.map { Int64($0.count) } ?? (try? current.body?.contentLength()) ?? 0
         let uploadProgress = draft.uploadProgress.map { ProgressReporter(total: uploadSize, handler: $0) }
         var hops = 0
         while true {
