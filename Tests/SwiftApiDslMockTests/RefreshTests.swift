@@ -8,25 +8,29 @@ import SwiftApiDslMock
 
 /// `authentication(token:refresh:)`: one refresh for any number of refused requests, one replay each.
 @Suite struct RefreshTests {
-    /// Where the app keeps its token; counts refreshes. A refresh takes `refreshDelay` seconds,
-    /// so that requests refused meanwhile pile up behind it.
+    /// Where the app keeps its token; counts refreshes.
     actor TokenStore {
         private(set) var token = "token-1"
         private(set) var refreshes = 0
         var failure: Error?
-        let refreshDelay: TimeInterval
-
-        init(refreshDelay: TimeInterval = 0) { self.refreshDelay = refreshDelay }
+        /// Until it says yes, a refresh waits: requests refused meanwhile pile up behind it.
+        private var ready: @Sendable () -> Bool = { true }
 
         func refresh(_ expired: String) async throws -> String {
             refreshes += 1
-            if refreshDelay > 0 { try await Task.sleep(nanoseconds: UInt64(refreshDelay * 1_000_000_000)) }
+            var polls = 0
+            while !ready(), polls < 1_000 {
+                polls += 1
+                try await Task.sleep(nanoseconds: 10_000_000)
+            }
             if let failure { throw failure }
             token = "token-\(refreshes + 1)"
             return token
         }
 
         func failRefreshes(with error: Error) { failure = error }
+
+        func refreshWhen(_ ready: @escaping @Sendable () -> Bool) { self.ready = ready }
     }
 
     struct RefreshFailed: Error, Equatable {}
@@ -50,9 +54,10 @@ import SwiftApiDslMock
     func mock(store: TokenStore, valid: String = "token-2") -> ApiClient { mocked(store: store, valid: valid).client }
 
     @Test func concurrentRefusalsShareOneRefreshAndEachIsReplayedOnce() async throws {
-        // The refresh takes a second: every request is refused long before it ends.
-        let store = TokenStore(refreshDelay: 1)
+        // The refresh waits until all 20 were refused, so none of them starts with the new token.
+        let store = TokenStore()
         let (mock, client) = mocked(store: store)
+        await store.refreshWhen { mock.recordedRequests.count >= 20 }
         let answers = try await withThrowingTaskGroup(of: [String: Bool].self) { group in
             for _ in 0..<20 { group.addTask { try await client.get("me").perform() } }
             return try await group.reduce(into: []) { $0.append($1) }
@@ -83,9 +88,11 @@ import SwiftApiDslMock
     }
 
     @Test func aFailingRefreshFailsEveryWaitingRequestAsModify() async throws {
-        let store = TokenStore(refreshDelay: 1)
+        let store = TokenStore()
         await store.failRefreshes(with: RefreshFailed())
-        let client = mock(store: store)
+        let (mock, client) = mocked(store: store)
+        // The refresh fails only once all 10 were refused: they all wait for that one refresh.
+        await store.refreshWhen { mock.recordedRequests.count >= 10 }
         let outcomes = await withTaskGroup(of: Bool.self) { group in
             for _ in 0..<10 {
                 group.addTask {

@@ -67,19 +67,20 @@ import SwiftApiDsl
     }
 
     @Test func fractionalTimeoutIsNotTruncated() async throws {
-        // URLSession on Linux would treat 1.95 as 1.0 and fail this 1.2-second response.
-        let response = try await HttpBin.client().get("delay/1.2").timeoutInterval(1.95).perform()
+        // URLSession on Linux would treat 1.95 as 1.0 and fail this 1.05-second response; 0.9 s of
+        // margin is the most a whole-second truncation leaves room for.
+        let response = try await HttpBin.client().get("delay/1.05").timeoutInterval(1.95).perform()
         #expect(response.httpResponse.statusCode == 200)
         let error = await #expect(throws: RequestError.self) { try await HttpBin.client().get("delay/1.2").timeoutInterval(0.9).perform() }
         #expect((error?.underlyingError as? URLError)?.code == .timedOut)
     }
 
     @Test func timeoutIsAnIdleTimeout() async throws {
-        // Bytes arrive every 0.6 s for 3 s: never idle for 2 s, so the request succeeds.
+        // Bytes arrive every 0.5 s for 4.5 s: never idle for 3 s, so the request succeeds.
         let data: Data = try await HttpBin.client().get("drip")
-            .queryItems(["duration": "3", "numbytes": "5", "delay": "0"])
-            .timeoutInterval(2)
+            .queryItems(["duration": "4.5", "numbytes": "9", "delay": "0"])
+            .timeoutInterval(3)
             .perform()
-        #expect(data == Data(repeating: UInt8(ascii: "*"), count: 5))
+        #expect(data == Data(repeating: UInt8(ascii: "*"), count: 9))
     }
 }

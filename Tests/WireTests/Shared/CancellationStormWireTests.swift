@@ -40,11 +40,8 @@ import SwiftApiDsl
         #expect(outcomes.count == Self.requests)
         let unexpected = outcomes.filter { if case .unexpected = $0 { true } else { false } }
         #expect(unexpected.isEmpty, "\(unexpected.count) calls ended otherwise, first: \(String(describing: unexpected.first))")
-        // Counted, not listed: how many of each depends on the machine's load (a busy one answers
-        // none before its cancel), so neither count is required to be above zero.
-        let answered = outcomes.filter { $0 == .answered }.count
-        let cancelled = outcomes.filter { $0 == .cancelled }.count
-        #expect(answered + cancelled == Self.requests, "answered \(answered), cancelled \(cancelled)")
+        // How many were answered and how many cancelled depends on the machine's load (a busy
+        // one answers none before its cancel): only that each ended one of those two ways counts.
         // A hang check, not a speed test: on an idle machine the storm takes a few seconds.
         #expect(elapsed < 60)
 

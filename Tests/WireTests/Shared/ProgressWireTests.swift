@@ -20,7 +20,9 @@ import SwiftApiDsl
 
     /// Checks the rules every series of updates follows, for a transfer of `size` bytes.
     private func expectWellFormed(_ updates: [TransferProgress], size: Int64) {
-        #expect(updates.count >= 2)   // at least one while it ran, and the last
+        // At least one while it ran, and the last; a small body may arrive in one chunk, whose
+        // first update is already the last.
+        #expect(updates.count >= (size > 1_000_000 ? 2 : 1))
         #expect(updates.last == TransferProgress(completedBytes: size, totalBytes: size))
         #expect(zip(updates, updates.dropFirst()).allSatisfy { $0.completedBytes < $1.completedBytes })
         #expect(updates.allSatisfy { $0.completedBytes <= size && ($0.totalBytes ?? size) == size })

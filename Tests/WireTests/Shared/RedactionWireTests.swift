@@ -28,10 +28,10 @@ import SwiftApiDsl
     @Test func noSecretSentOrReceivedShowsInAnyText() async throws {
         let texts = Texts()
         let client = try HttpBin.client()
-            .redactingHeaders(["X-Signature"])
+            .redactingHeaders(["X-Wire-Redaction-Signature"])
             .header("X-Api-Key", "k3y-value")
             .header("X-Session-Id", "s3ssion-value")
-            .header("X-Signature", "s1gnature-value")
+            .header("X-Wire-Redaction-Signature", "s1gnature-value")
             .observer(texts)
             .httpStatusCodeRange(200..<201)
         // httpbin answers with the headers the query names: two secrets come back. (No Set-Cookie:
@@ -50,7 +50,7 @@ import SwiftApiDsl
             for secret in Self.secrets { #expect(!text.contains(secret), "\(secret) leaked in \(text)") }
         }
         #expect(curl.contains("-H 'X-Api-Key: <redacted>'"))
-        #expect(curl.contains("-H 'X-Signature: <redacted>'"))
+        #expect(curl.contains("-H 'X-Wire-Redaction-Signature: <redacted>'"))
         // The values were really sent: the request keeps them for the caller.
         #expect(error?.request?.value(forHTTPHeaderField: "X-Api-Key") == "k3y-value")
     }
