@@ -64,10 +64,10 @@ final class MockTransport: ValidatorsSwitch, Sendable {
     /// Records `request`, then answers it: the first matching stub, else the result provider,
     /// else an empty `200`, or an ``UnmatchedRequestError`` when the mock is strict.
     private func answer(_ request: TransportRequest) async throws -> Response<Data> {
-        guard let url = request.urlRequest.url else { throw URLError(.badURL) }
+        guard let url = request.url else { throw URLError(.badURL) }
         let settings = self.settings
         let segments = basePath.segments(of: url)
-        let method = HttpMethod(request.urlRequest.httpMethod ?? HttpMethod.get.rawValue)
+        let method = request.method
         var matched: (stub: MockStub, parameters: [String: String])?
         for stub in settings.stubs {
             if let parameters = stub.match(method: method, segments: segments) {
@@ -86,12 +86,12 @@ final class MockTransport: ValidatorsSwitch, Sendable {
         let result: Result<Response<Data>, RequestError>
         if let matched {
             result = try await matched.stub.respond(recorded)
-        } else if let provided = try await settings.resultProvider?(request.urlRequest) {
+        } else if let provided = try await settings.resultProvider?(recorded.urlRequest) {
             result = provided
         } else if settings.isStrict {
             throw UnmatchedRequestError(request: recorded, triedStubs: settings.stubs.map(\.description))
         } else {
-            result = .response(request.urlRequest)
+            result = .response(recorded.urlRequest)
         }
         try Task.checkCancellation()
         return try result.get()

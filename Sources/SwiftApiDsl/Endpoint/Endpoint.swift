@@ -125,9 +125,9 @@ public struct Endpoint<Value>: RequestModifiable, ResponseValidatable, Sendable 
     }
 
     /// Step 7 for an endpoint: the value, or ``FatalError/decoding(expectedType:request:response:error:)``.
-    func decode(_ response: Response<Data>, of request: URLRequest, clientDecoder: JSONDecoder) throws -> Value {
+    func decode(_ response: Response<Data>, of request: TransportRequest, clientDecoder: JSONDecoder) throws -> Value {
         let failure = { (error: any Error) in
-            RequestError.fatal(.decoding(expectedType: String(describing: Value.self), request: request, response: response, error: error))
+            RequestError.fatal(.decoding(expectedType: String(describing: Value.self), request: request.urlRequest, response: response, error: error))
         }
         switch decoding {
         case .custom(let decode):

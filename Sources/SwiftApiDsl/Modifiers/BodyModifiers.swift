@@ -11,8 +11,7 @@ extension RequestModifier {
     /// (URLSession would otherwise label it `application/x-www-form-urlencoded`).
     public static func body(_ data: Data, contentType: String = "application/octet-stream") -> RequestModifier {
         .init(draft: { draft in
-            draft.body = nil
-            draft.urlRequest.httpBody = data
+            draft.setBody(data)
             draft.setContentTypeIfMissing(contentType)
         })
     }
@@ -22,9 +21,8 @@ extension RequestModifier {
     /// as ``RequestError/modify(_:_:)``.
     public static func jsonBody(_ value: some Encodable & Sendable, jsonEncoder: JSONEncoder? = nil) -> RequestModifier {
         .init(draft: { draft in
-            draft.body = nil
-            draft.urlRequest.httpBody = try (jsonEncoder ?? draft.jsonEncoder).encode(value)
-            draft.urlRequest.setValue("application/json", forHTTPHeaderField: HeaderField.contentType.rawValue)
+            draft.setBody(try (jsonEncoder ?? draft.jsonEncoder).encode(value))
+            draft.request.headerFields.set("application/json", for: HeaderField.contentType.rawValue)
         })
     }
 
@@ -45,7 +43,7 @@ extension RequestModifier {
         .init(draft: { draft in
             let body = RequestBody.file(fileURL)
             _ = try body.contentLength() // fails here, as `.modify`, if the file cannot be sent
-            draft.body = body
+            draft.setBody(body)
             draft.setContentTypeIfMissing(contentType)
         })
     }
@@ -66,8 +64,8 @@ extension RequestModifier {
         return .init(draft: { draft in
             let body = RequestBody.multipart(form)
             _ = try body.contentLength() // fails here, as `.modify`, if a file cannot be sent
-            draft.body = body
-            draft.urlRequest.setValue(form.contentType, forHTTPHeaderField: HeaderField.contentType.rawValue)
+            draft.setBody(body)
+            draft.request.headerFields.set(form.contentType, for: HeaderField.contentType.rawValue)
         })
     }
 
@@ -83,8 +81,8 @@ extension RequestModifier {
 extension RequestDraft {
     mutating func setContentTypeIfMissing(_ contentType: String) {
         let field = HeaderField.contentType.rawValue
-        if urlRequest.value(forHTTPHeaderField: field) == nil {
-            urlRequest.setValue(contentType, forHTTPHeaderField: field)
+        if request.headerFields[field] == nil {
+            request.headerFields.set(contentType, for: field)
         }
     }
 }

@@ -17,10 +17,10 @@ extension RequestModifier {
     /// A name that is not an HTTP token, or a value with a control character such as a line
     /// break, fails the request as ``RequestError/modify(_:_:)`` with ``InvalidRequestError``.
     public static func header(_ name: HeaderField, _ value: String?) -> RequestModifier {
-        .init { request in
+        .init(draft: { draft in
             if let value { try FinishedRequestCheck.checkField(name.rawValue, value) }
-            request.setValue(value, forHTTPHeaderField: name.rawValue)
-        }
+            draft.request.headerFields.set(value, for: name.rawValue)
+        })
     }
 
     /// Sets the header `field` to `value`; `nil` removes it. The same as ``header(_:_:)``.

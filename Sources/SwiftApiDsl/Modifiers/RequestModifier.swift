@@ -22,10 +22,8 @@ public struct RequestModifier: Sendable {
     ///
     /// Setting `httpBody` replaces any body set earlier, a streamed one included.
     public init(_ modify: @escaping @Sendable (inout URLRequest) async throws -> Void) {
-        apply = { draft in
-            try await modify(&draft.urlRequest)
-            if draft.body != nil, draft.urlRequest.httpBody != nil { draft.body = nil }
-        }
+        // The draft makes a `URLRequest` for the closure and takes it back afterwards.
+        apply = { draft in try await modify(&draft.urlRequest) }
     }
 
     /// Creates a modifier that first computes another one, e.g. from a token fetched asynchronously.

@@ -15,7 +15,7 @@ final class RequestTrace {
     private let requestID: Int
     private let start = RequestTrace.now
     private var firstHead: TimeInterval?
-    private var request: URLRequest?
+    private var request: TransportRequest?
     private var bytesSent: Int64 = 0
     private var bytesReceived: Int64 = 0
     private var redirectCount = 0
@@ -36,26 +36,26 @@ final class RequestTrace {
 
     /// Modifiers and authentication ran.
     func prepared(_ request: TransportRequest) {
-        self.request = request.urlRequest
+        self.request = request
         let event = ObservedRequest(requestID: requestID, request: request.urlRequest, body: request.body)
         for observer in observers { observer.requestPrepared(event) }
     }
 
     /// `request` goes to the transport: its body counts as sent.
     func sending(_ request: TransportRequest) {
-        self.request = request.urlRequest
+        self.request = request
         if let body = request.body {
             bytesSent += (try? body.contentLength()) ?? 0
         } else {
-            bytesSent += Int64(request.urlRequest.httpBody?.count ?? 0)
+            bytesSent += Int64(request.httpBody?.count ?? 0)
         }
     }
 
     /// The response head to `request` arrived (the body is still to come).
-    func headReceived(_ head: ResponseHead, for request: URLRequest) {
+    func headReceived(_ head: ResponseHead, for request: TransportRequest) {
         firstHead = firstHead ?? Self.now - start
         statusCode = head.statusCode
-        let event = ObservedResponseHead(requestID: requestID, request: request, statusCode: head.statusCode, headers: head.headerFields.merged)
+        let event = ObservedResponseHead(requestID: requestID, request: request.urlRequest, statusCode: head.statusCode, headers: head.headerFields.merged)
         for observer in observers { observer.responseHeadReceived(event) }
     }
 
@@ -90,7 +90,7 @@ final class RequestTrace {
     /// The performance ended, failing with `error` if given.
     func finished(error: RequestError?) {
         let metrics = RequestMetrics(
-            requestID: requestID, request: request ?? error?.request, totalDuration: Self.now - start,
+            requestID: requestID, request: request?.urlRequest ?? error?.request, totalDuration: Self.now - start,
             timeToFirstByte: firstHead, bytesSent: bytesSent, bytesReceived: bytesReceived,
             redirectCount: redirectCount, statusCode: statusCode, error: error
         )

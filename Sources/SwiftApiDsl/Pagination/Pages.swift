@@ -70,7 +70,7 @@ public struct Pages<Page>: AsyncSequence, Sendable {
                 do {
                     upcoming = try link.next(page, url).map(endpoint.with(url:))
                 } catch {
-                    throw RequestError.fatal(.decoding(expectedType: "the next page's URL", request: request, response: raw, error: error))
+                    throw RequestError.fatal(.decoding(expectedType: "the next page's URL", request: request.urlRequest, response: raw, error: error))
                 }
             }
             return page.body

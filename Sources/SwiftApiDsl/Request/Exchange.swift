@@ -31,7 +31,7 @@ struct Exchange {
     /// `uploadProgress` is told of the bytes the transport reports sent.
     static func start(_ request: TransportRequest, through transport: any HTTPTransport,
                       uploadProgress: ProgressReporter? = nil) async throws -> Exchange {
-        let control = ExchangeControl(idleTimeout: request.urlRequest.timeoutInterval, url: request.urlRequest.url,
+        let control = ExchangeControl(idleTimeout: request.timeoutInterval, url: request.url,
                                       uploadProgress: uploadProgress)
         IdleTicker.shared.watch(control)
         do {
@@ -43,7 +43,7 @@ struct Exchange {
             control.noteActivity()
             // A status HTTP cannot have (and that Foundation may refuse to hold) is a bad answer.
             guard (100...999).contains(response.statusCode) else { throw URLError(.badServerResponse) }
-            return Exchange(request: request, response: response, head: response.head(for: request.urlRequest.url), control: control)
+            return Exchange(request: request, response: response, head: response.head(for: request.url), control: control)
         } catch {
             let failure = Self.failure(error, of: request, control: control)
             end(control)

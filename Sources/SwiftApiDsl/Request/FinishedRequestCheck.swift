@@ -27,7 +27,7 @@ public struct InvalidRequestError: Error, Sendable, Equatable, CustomStringConve
 /// The last look at a request after its modifiers ran (step 4 of the pipeline), so that what
 /// reaches a transport is always something HTTP can carry.
 enum FinishedRequestCheck {
-    static func check(_ request: URLRequest) throws {
+    static func check(_ request: TransportRequest) throws {
         guard let url = request.url else {
             throw InvalidRequestError(reason: "the request has no URL (a modifier set it to nil)")
         }
@@ -40,12 +40,12 @@ enum FinishedRequestCheck {
         guard url.host?.isEmpty == false else {
             throw InvalidRequestError(reason: "the URL \(Redaction.url(url)) has no host")
         }
-        let method = request.httpMethod ?? HttpMethod.get.rawValue
+        let method = request.method.rawValue
         guard isToken(method) else {
             throw InvalidRequestError(reason: "the method \(method.debugDescription) is not an HTTP token")
         }
-        for (name, value) in request.allHTTPHeaderFields ?? [:] {
-            try checkField(name, value)
+        for field in request.headerFields {
+            try checkField(field.name, field.value)
         }
     }
 

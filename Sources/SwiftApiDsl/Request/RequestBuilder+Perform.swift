@@ -102,7 +102,7 @@ extension RequestBuilder {
             // rename(2) replaces a file atomically and refuses to replace a directory.
             guard rename(temporary.path, destination.path) == 0 else {
                 let error = POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-                throw RequestError.fatal(.download(request, destination: destination, error: error))
+                throw RequestError.fatal(.download(request.urlRequest, destination: destination, error: error))
             }
             return response.httpResponse
         }
@@ -119,7 +119,7 @@ extension RequestBuilder {
     /// A body streamed from disk (a multipart form, a file) is not part of a `URLRequest` and is
     /// left out. Errors are those of sending: ``RequestError/modify(_:_:)``.
     public func urlRequest() async throws -> URLRequest {
-        try await prepare().draft.urlRequest
+        try await prepare().draft.request.urlRequest
     }
 
     /// The finished request as a `curl` command line to paste into a terminal or a bug report,
@@ -132,17 +132,17 @@ extension RequestBuilder {
     /// // curl -X POST 'https://example.com/api/todos' -H 'Authorization: <redacted>' …
     /// ```
     public func curlDescription() async throws -> String {
-        CurlCommand(try await prepare().draft.transportRequest).description
+        CurlCommand(try await prepare().draft.request).description
     }
 
     /// Step 7: the body as `T`.
-    static func decode<T: Decodable>(_ type: T.Type, from response: Response<Data>, of request: URLRequest, with decoder: JSONDecoder) throws -> T {
+    static func decode<T: Decodable>(_ type: T.Type, from response: Response<Data>, of request: TransportRequest, with decoder: JSONDecoder) throws -> T {
         if let data = response.body as? T { return data }
         if response.body.isEmpty, let empty = (T.self as? any EmptyDecodable.Type)?.emptyValue as? T { return empty }
         do {
             return try decoder.decode(T.self, from: response.body)
         } catch {
-            throw RequestError.fatal(.decoding(expectedType: String(describing: T.self), request: request, response: response, error: error))
+            throw RequestError.fatal(.decoding(expectedType: String(describing: T.self), request: request.urlRequest, response: response, error: error))
         }
     }
 }

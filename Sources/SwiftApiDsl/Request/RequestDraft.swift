@@ -3,15 +3,13 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// The request while modifiers shape it: the `URLRequest` plus what a `URLRequest` cannot hold.
+/// The request while modifiers shape it: the request in the library's own form plus how it
+/// travels. Built-in modifiers edit ``request`` directly; a closure modifier edits
+/// ``urlRequest``, made for it and taken back after it (see ``TransportRequest``).
 struct RequestDraft: Sendable {
-    /// The request itself. In-memory bodies live in its `httpBody`.
-    var urlRequest: URLRequest
-    /// A body streamed from disk. Setting one clears `httpBody`; a modifier that sets
-    /// `httpBody` afterwards replaces it (the last body set wins).
-    var body: RequestBody? {
-        didSet { if body != nil { urlRequest.httpBody = nil } }
-    }
+    /// The request itself. Setting a streamed body clears the in-memory one; a modifier that
+    /// sets `httpBody` afterwards replaces the streamed one (the last body set wins).
+    var request: TransportRequest
     /// How redirects of this request are followed.
     var redirectPolicy: RedirectPolicy = .follow
     /// When a failed attempt is sent again; by default never.
@@ -25,11 +23,31 @@ struct RequestDraft: Sendable {
     /// The encoder for JSON bodies: the request's, else the client's.
     let jsonEncoder: JSONEncoder
 
-    init(urlRequest: URLRequest, jsonEncoder: JSONEncoder) {
-        self.urlRequest = urlRequest
+    init(request: TransportRequest, jsonEncoder: JSONEncoder) {
+        self.request = request
         self.jsonEncoder = jsonEncoder
     }
 
-    /// The request as the transport receives it.
-    var transportRequest: TransportRequest { TransportRequest(urlRequest: urlRequest, body: body) }
+    /// The Foundation form, for closure modifiers and errors.
+    var urlRequest: URLRequest {
+        get { request.urlRequest }
+        set {
+            let streamed = request.body
+            request.urlRequest = newValue
+            // A body set on the `URLRequest` replaces a streamed one.
+            request.body = newValue.httpBody == nil ? streamed : nil
+        }
+    }
+
+    /// Sets `data` as the body, in place of any other.
+    mutating func setBody(_ data: Data) {
+        request.body = nil
+        request.httpBody = data
+    }
+
+    /// Sets a streamed body, in place of any other.
+    mutating func setBody(_ body: RequestBody) {
+        request.httpBody = nil
+        request.body = body
+    }
 }

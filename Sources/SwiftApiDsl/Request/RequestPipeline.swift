@@ -41,15 +41,15 @@ extension RequestBuilder {
 
     /// Runs steps 1 to 6 and returns the validated response with the request that received it.
     /// For a download the body stays on disk; see ``body(of:destination:limit:progress:)`` for what validators see.
-    func execute(download: DownloadTarget? = nil, trace: RequestTrace?) async throws -> (Response<Data>, URLRequest) {
+    func execute(download: DownloadTarget? = nil, trace: RequestTrace?) async throws -> (Response<Data>, TransportRequest) {
         let (response, request, _) = try await execute(into: download.map { .file($0) } ?? .memory, trace: trace)
         return (response, request)
     }
 
     /// Runs steps 1 to 6; for ``BodyDestination/caller`` also returns the body still to read.
-    func execute(into destination: BodyDestination, trace: RequestTrace?) async throws -> (Response<Data>, URLRequest, ResponseBody?) {
+    func execute(into destination: BodyDestination, trace: RequestTrace?) async throws -> (Response<Data>, TransportRequest, ResponseBody?) {
         let (draft, credential) = try await prepare()
-        trace?.prepared(draft.transportRequest) // observe: prepared
+        trace?.prepared(draft.request) // observe: prepared
         var (response, request, streamed, attempts) = try await attempt(draft, into: destination, trace: trace)
         // 5½. A refused credential is renewed (once for all requests refused with it) and the
         //     request sent once more, from the start: a replay refused again is not renewed.
@@ -57,10 +57,10 @@ extension RequestBuilder {
             do {
                 try await credential.renew()
             } catch {
-                throw RequestError.modify(request, error)
+                throw RequestError.modify(request.urlRequest, error)
             }
             let refusal = ExpiredCredentialError(statusCode: response.statusCode)
-            trace?.retrying(attempt: 2, error: .validate(request, data: response.body, response: response.httpResponse, error: refusal), delay: 0)
+            trace?.retrying(attempt: 2, error: .validate(request.urlRequest, data: response.body, response: response.httpResponse, error: refusal), delay: 0)
             (response, request, streamed, attempts) = try await attempt(try await prepare().draft, into: destination, trace: trace)
         }
         do {
@@ -76,14 +76,14 @@ extension RequestBuilder {
     /// its status: it goes on to the validators) and how many attempts were made; a thrown
     /// error records the count in a ``RetriedError`` when there was more than one.
     private func attempt(_ draft: RequestDraft, into destination: BodyDestination, trace: RequestTrace?) async throws
-        -> (Response<Data>, URLRequest, ResponseBody?, attempts: Int) {
+        -> (Response<Data>, TransportRequest, ResponseBody?, attempts: Int) {
         let policy = draft.retryPolicy
         // Most requests retry nothing: one send, and no bookkeeping.
         guard policy.maxAttempts > 1 else {
             let (response, request, streamed) = try await send(draft, into: destination, trace: trace)
             return (response, request, streamed, 1)
         }
-        let method = HttpMethod(draft.urlRequest.httpMethod ?? HttpMethod.get.rawValue)
+        let method = draft.request.method
         var attempts = 1
         while true {
             let failed: (error: RequestError, delay: TimeInterval)
@@ -94,7 +94,7 @@ extension RequestBuilder {
                           response.statusCode, retryAfter: response.headerFields["Retry-After"]))
                 else { return (response, request, streamed, attempts) }
                 let status = UnacceptableStatusCode(statusCode: response.statusCode, acceptable: 200..<300)
-                failed = (.validate(request, data: response.body, response: response.httpResponse, error: status), delay)
+                failed = (.validate(request.urlRequest, data: response.body, response: response.httpResponse, error: status), delay)
             } catch let error as RequestError {
                 guard case .transport(_, let cause) = error, !error.isCancellation,
                       let delay = policy.delay(after: attempts, method: method, now: Date(), failing: .transport(cause))
@@ -107,7 +107,7 @@ extension RequestBuilder {
                 try await Task.sleep(nanoseconds: UInt64(min(failed.delay, 86_400) * 1_000_000_000))
             } catch {
                 // Cancelled during the wait: the call ends at once.
-                throw RequestError.transport(draft.urlRequest, error)
+                throw RequestError.transport(draft.request.urlRequest, error)
             }
         }
     }
@@ -127,11 +127,11 @@ extension RequestBuilder {
     /// Steps 1 to 4: the request as it will be sent, and the renewable credential it carries.
     func prepare() async throws -> (draft: RequestDraft, credential: UsedCredential?) {
         var draft = try build()
-        let built = draft.urlRequest.url
+        let built = draft.request.url
         try await modify(&draft, with: client.modifiers)
         var credential: UsedCredential?
         if !bypassAuth, let authentication = client.authentication,
-           authenticatesAnyOrigin || hasBaseOrigin(draft.urlRequest.url, built: built) {
+           authenticatesAnyOrigin || hasBaseOrigin(draft.request.url, built: built) {
             do {
                 credential = try await authentication.authenticate(&draft)
             } catch {
@@ -140,7 +140,7 @@ extension RequestBuilder {
         }
         try await modify(&draft, with: modifiers)
         do {
-            try FinishedRequestCheck.check(draft.urlRequest)
+            try FinishedRequestCheck.check(draft.request)
         } catch {
             throw RequestError.modify(draft.urlRequest, error)
         }
@@ -163,14 +163,11 @@ extension RequestBuilder {
         } catch {
             throw RequestError.modify(URLRequest(url: self.url ?? client.baseUrl), error)
         }
-        var request = URLRequest(url: url)
-        // Foundation normalises the method at every set; a new request's is already GET.
-        if method != .get { request.httpMethod = method.rawValue }
-        var draft = RequestDraft(urlRequest: request, jsonEncoder: jsonEncoder)
+        var draft = RequestDraft(request: TransportRequest(url: url, method: method), jsonEncoder: jsonEncoder)
         switch encodedBody {
         case .success(let data):
-            draft.urlRequest.httpBody = data
-            draft.urlRequest.setValue("application/json", forHTTPHeaderField: HeaderField.contentType.rawValue)
+            draft.request.httpBody = data
+            draft.request.headerFields.set("application/json", for: HeaderField.contentType.rawValue)
         case .failure(let error):
             throw RequestError.modify(draft.urlRequest, error)
         case nil:
@@ -184,6 +181,9 @@ extension RequestBuilder {
         for modifier in modifiers {
             do {
                 try await modifier.apply(&draft)
+                // No modifier may run on a request without a URL: corelibs crashes on any change
+                // to such a `URLRequest` (see `TransportRequest.urlRequest`).
+                if draft.request.url == nil { try FinishedRequestCheck.check(draft.request) }
             } catch {
                 throw RequestError.modify(draft.urlRequest, error)
             }
@@ -193,18 +193,18 @@ extension RequestBuilder {
     /// Step 5: one exchange per hop, following redirects as the draft's policy says, then the
     /// body of the last response: in memory, or into the download's temporary file.
     private func send(_ draft: RequestDraft, into destination: BodyDestination, trace: RequestTrace?) async throws
-        -> (Response<Data>, URLRequest, ResponseBody?) {
-        if case .file(let download) = destination { try create(download, for: draft.urlRequest) }
-        var current = draft.transportRequest
+        -> (Response<Data>, TransportRequest, ResponseBody?) {
+        if case .file(let download) = destination { try create(download, for: draft.request) }
+        var current = draft.request
         // The body's size is read (a file's from disk) only when someone follows the upload.
         let uploadSize = draft.uploadProgress == nil ? 0
-            : current.urlRequest.httpBody.map { Int64($0.count) } ?? (try? current.body?.contentLength()) ?? 0
+            : current.httpBody.map { Int64($0.count) } ?? (try? current.body?.contentLength()) ?? 0
         let uploadProgress = draft.uploadProgress.map { ProgressReporter(total: uploadSize, handler: $0) }
         var hops = 0
         while true {
             trace?.sending(current) // observe: bytes sent
             let exchange = try await Exchange.start(current, through: client.transport, uploadProgress: uploadProgress)
-            trace?.headReceived(exchange.head, for: current.urlRequest) // observe: head
+            trace?.headReceived(exchange.head, for: current) // observe: head
             guard let next = try await redirect(after: exchange, policy: draft.redirectPolicy, hops: hops) else {
                 // The server has answered: the body it took is all there is.
                 uploadProgress?.finish(completed: uploadSize)
@@ -212,23 +212,23 @@ extension RequestBuilder {
                 let (body, streamed) = try await body(of: exchange, destination: destination, limit: draft.maxResponseSize,
                                                       progress: downloadProgress)
                 if streamed == nil { trace?.bodyReceived(body, file: destination.file) } // observe: bytes received
-                return (Response(body: body, head: exchange.head), current.urlRequest, streamed)
+                return (Response(body: body, head: exchange.head), current, streamed)
             }
             await exchange.discard()
             hops += 1
             trace?.redirected(from: current.urlRequest, to: next, statusCode: exchange.head.statusCode) // observe: redirect
             // A streamed body goes along whenever the method is kept, as an in-memory one does.
-            let keepsMethod = next.httpMethod == current.urlRequest.httpMethod
+            let keepsMethod = HttpMethod(next.httpMethod ?? HttpMethod.get.rawValue) == current.method
             current = TransportRequest(urlRequest: next, body: keepsMethod ? current.body : nil)
         }
     }
 
     /// The request to send after `exchange`, or `nil` when its response is the result.
     private func redirect(after exchange: Exchange, policy: RedirectPolicy, hops: Int) async throws -> URLRequest? {
+        // The status first: the Foundation forms of the request and head are made only for a redirect.
+        guard Redirect.statusCodes.contains(exchange.head.statusCode) else { return nil }
         let request = exchange.request.urlRequest
-        // The status first: the Foundation form of the head is made only for a redirect.
-        guard Redirect.statusCodes.contains(exchange.head.statusCode),
-              let proposed = Redirect.proposedRequest(after: exchange.head.httpResponse, to: request)
+        guard let proposed = Redirect.proposedRequest(after: exchange.head.httpResponse, to: request)
         else { return nil }
         let redirect = Redirect(request: request, response: exchange.head.httpResponse, proposedRequest: proposed, count: hops + 1)
         let next: URLRequest?
@@ -312,7 +312,7 @@ extension RequestBuilder {
     }
 
     /// Step 6: every validator, the client's first; skipped on a mock unless it is told otherwise.
-    private func validate(_ response: Response<Data>, of request: URLRequest) async throws {
+    private func validate(_ response: Response<Data>, of request: TransportRequest) async throws {
         if let transport = client.validatorsSwitch, !transport.appliesValidators { return }
         // Each list is already free of repeated ids (`append(replacingSameId:)`).
         let all = validators.contains(where: { $0.id != nil })
@@ -323,7 +323,7 @@ extension RequestBuilder {
                 try await validator.validate?(response)
             } catch {
                 let explained = await ResponseValidator.explain(error, of: response, with: all)
-                throw RequestError.validate(request, data: response.body, response: response.httpResponse, error: explained)
+                throw RequestError.validate(request.urlRequest, data: response.body, response: response.httpResponse, error: explained)
             }
         }
     }
@@ -335,10 +335,10 @@ extension RequestBuilder {
     static var downloadErrorBodyLimit: Int { 1 << 20 }
 
     /// Creates the temporary file next to the destination, so that the final move is a rename.
-    private func create(_ download: DownloadTarget, for request: URLRequest) throws {
+    private func create(_ download: DownloadTarget, for request: TransportRequest) throws {
         guard FileManager.default.createFile(atPath: download.temporaryFile.path, contents: nil) else {
             let error = CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: download.temporaryFile.path])
-            throw RequestError.fatal(.download(request, destination: download.destination, error: error))
+            throw RequestError.fatal(.download(request.urlRequest, destination: download.destination, error: error))
         }
     }
 }

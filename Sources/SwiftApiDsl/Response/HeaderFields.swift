@@ -56,6 +56,47 @@ public struct HeaderFields: Sendable, Hashable, Sequence, ExpressibleByDictionar
         fields.append(Field(name: name, value: value))
     }
 
+    /// Sets the field `name` (any case) to `value`, in place of every value it had, where it
+    /// first stood; `nil` removes it.
+    ///
+    /// ```swift
+    /// fields.set("text/plain", for: "Content-Type")
+    /// ```
+    public mutating func set(_ value: String?, for name: String) {
+        guard let first = fields.firstIndex(where: { Self.sameName($0.name, name) }) else {
+            if let value { fields.append(Field(name: name, value: value)) }
+            return
+        }
+        var next = first
+        if let value {
+            fields[first] = Field(name: name, value: value)
+            next += 1
+        } else {
+            fields.remove(at: first)
+        }
+        // Repeated fields of that name (from `append`) go too.
+        while next < fields.count {
+            if Self.sameName(fields[next].name, name) { fields.remove(at: next) } else { next += 1 }
+        }
+    }
+
+    /// Takes the fields of `dictionary` (a `URLRequest`'s), keeping the order of those already
+    /// here and adding the new ones sorted by name, so that the order is the same on every run.
+    mutating func replaceAll(with dictionary: [String: String]) {
+        var kept: [Field] = []
+        var seen = Set<String>()
+        for field in fields where !seen.contains(field.name.lowercased()) {
+            seen.insert(field.name.lowercased())
+            if let (name, value) = dictionary.first(where: { Self.sameName($0.key, field.name) }) {
+                kept.append(Field(name: name, value: value))
+            }
+        }
+        for (name, value) in dictionary.sorted(by: { $0.key < $1.key }) where !seen.contains(name.lowercased()) {
+            kept.append(Field(name: name, value: value))
+        }
+        fields = kept
+    }
+
     /// The values of the field `name` (any case), joined with `", "`; `nil` when it is absent.
     public subscript(_ name: String) -> String? {
         var joined: String?

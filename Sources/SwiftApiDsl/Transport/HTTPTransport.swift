@@ -30,22 +30,6 @@ public protocol HTTPTransport: Sendable {
     func send(_ request: TransportRequest, control: ExchangeControl) async throws -> TransportResponse
 }
 
-/// A request ready to be sent: the `URLRequest` (holding any in-memory body in `httpBody`)
-/// and, for bodies that are not in memory, their source.
-public struct TransportRequest: Sendable {
-    /// The request after every modifier ran. Its `httpBody` is `nil` when ``body`` is set.
-    public var urlRequest: URLRequest
-    /// A body the library streams from disk (a file upload, a multipart form with files).
-    /// It can be read again from the start, for a redirect that keeps it or another attempt.
-    public var body: RequestBody?
-
-    /// Creates a transport request.
-    public init(urlRequest: URLRequest, body: RequestBody? = nil) {
-        self.urlRequest = urlRequest
-        self.body = body
-    }
-}
-
 /// A request body that the library carries to the transport itself, because a `URLRequest`
 /// cannot hold it safely on Linux (an `httpBodyStream` there is always sent chunked).
 public enum RequestBody: Sendable, Equatable {

@@ -51,7 +51,7 @@ public final class URLSessionTransport: HTTPTransport {
     public func send(_ request: TransportRequest, control: ExchangeControl) async throws -> TransportResponse {
         try Task.checkCancellation()
         // URLSession refuses a GET with a body (URLError -1103, on Linux and Apple platforms alike).
-        if request.urlRequest.httpMethod ?? "GET" == "GET", request.urlRequest.httpBody != nil || request.body != nil {
+        if request.method == .get, request.httpBody != nil || request.body != nil {
             throw UnsupportedRequestError(reason: "URLSession cannot send a GET request with a body; send it with another method, or through a transport that can")
         }
         var urlRequest = request.urlRequest
@@ -81,7 +81,7 @@ public final class URLSessionTransport: HTTPTransport {
             uploadFile = file
         }
         let task = uploadFile.map { session.uploadTask(with: urlRequest, fromFile: $0) } ?? session.dataTask(with: urlRequest)
-        let exchange = URLSessionExchange(request: request.urlRequest, control: control, temporaryFile: temporaryFile)
+        let exchange = URLSessionExchange(request: urlRequest, control: control, temporaryFile: temporaryFile)
         return try await delegate.run(task, exchange: exchange)
     }
 }

@@ -92,9 +92,9 @@ public final class AsyncHTTPClientTransport: HTTPTransport, Sendable {
         do {
             outgoing = try HTTPClient.Request(request, eventLoop: httpClient.eventLoopGroup.any())
         } catch {
-            throw TransportFailure.map(error, for: request.urlRequest)
+            throw TransportFailure.map(error, for: request)
         }
-        let delegate = ExchangeDelegate(request: request.urlRequest, control: control)
+        let delegate = ExchangeDelegate(request: request, control: control)
         // No deadline: AsyncHTTPClient's would count the whole exchange, not idle time; the
         // pipeline enforces the idle timeout through `control`.
         let task = httpClient.execute(request: outgoing, delegate: delegate, deadline: nil)

@@ -24,14 +24,14 @@ final class ExchangeDelegate: HTTPClientResponseDelegate, Sendable {
         case delivered
     }
 
-    private let request: URLRequest
+    private let request: TransportRequest
     private let control: ExchangeControl
     private let chunks = ResponseChunks()
     private let head = NIOLockedValueBox(Head.awaited)
     /// The head parsed but not yet handed over (see ``didReceiveHead(task:_:)``).
     private let parsedHead = NIOLockedValueBox<TransportResponse?>(nil)
 
-    init(request: URLRequest, control: ExchangeControl) {
+    init(request: TransportRequest, control: ExchangeControl) {
         self.request = request
         self.control = control
     }

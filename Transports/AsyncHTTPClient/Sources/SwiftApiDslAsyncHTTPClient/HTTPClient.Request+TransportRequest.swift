@@ -9,8 +9,10 @@ import NIOHTTP1
 import SwiftApiDsl
 
 extension HTTPClient.Request {
-    /// Header fields that AsyncHTTPClient writes itself from the body it is given.
-    private static let framingFields: Set<String> = ["content-length", "transfer-encoding"]
+    /// Whether AsyncHTTPClient writes the field `name` itself, from the body it is given.
+    private static func isFraming(_ name: String) -> Bool {
+        name.utf8.count >= 14 && ["content-length", "transfer-encoding"].contains(name.lowercased())
+    }
 
     /// How many bytes of a streamed body are read from disk at a time.
     static let uploadChunkSize = 256 * 1024
@@ -21,20 +23,20 @@ extension HTTPClient.Request {
     /// disk with its exact `Content-Length` (never chunked). Its size is read now, so that a
     /// missing file fails before anything is sent. The upload's futures complete on `eventLoop`.
     init(_ request: TransportRequest, eventLoop: any EventLoop) throws {
-        let urlRequest = request.urlRequest
-        guard let url = urlRequest.url else { throw URLError(.badURL) }
+        // The request's own fields: no `URLRequest` is made on this path.
+        guard let url = request.url else { throw URLError(.badURL) }
         var headers = HTTPHeaders()
-        for (name, value) in urlRequest.allHTTPHeaderFields ?? [:]
-        where !Self.framingFields.contains(name.lowercased()) {
-            headers.add(name: name, value: value)
+        headers.reserveCapacity(request.headerFields.count)
+        for field in request.headerFields where !Self.isFraming(field.name) {
+            headers.add(name: field.name, value: field.value)
         }
         let body: HTTPClient.Body?
         if let streamed = request.body {
             body = Self.streaming(streamed, length: try streamed.contentLength(), eventLoop: eventLoop)
         } else {
-            body = urlRequest.httpBody.map { .bytes($0) }
+            body = request.httpBody.map { .bytes($0) }
         }
-        try self.init(url: url, method: HTTPMethod(rawValue: urlRequest.httpMethod ?? "GET"), headers: headers, body: body)
+        try self.init(url: url, method: HTTPMethod(rawValue: request.method.rawValue), headers: headers, body: body)
     }
 
     /// A body read from disk chunk by chunk while it is sent, each chunk read only once the

@@ -17,7 +17,7 @@ enum TransportFailure {
     /// `NSUnderlyingErrorKey`; so do malformed answers (`.badServerResponse`), answers cut
     /// short (`.networkConnectionLost`) and corrupt compressed bodies (`.cannotDecodeContentData`),
     /// as Docs/Errors.md lists. Anything else is thrown unchanged.
-    static func map(_ error: any Error, for request: URLRequest) -> any Error {
+    static func map(_ error: any Error, for request: TransportRequest) -> any Error {
         if error is CancellationError { return CancellationError() }
         if let ioError = error as? IOError {
             switch ioError.errnoCode {
@@ -62,7 +62,7 @@ enum TransportFailure {
         }
     }
 
-    private static func urlError(_ code: URLError.Code, _ request: URLRequest, underlying: (any Error)?) -> URLError {
+    private static func urlError(_ code: URLError.Code, _ request: TransportRequest, underlying: (any Error)?) -> URLError {
         var userInfo: [String: Any] = [:]
         if let url = request.url { userInfo[NSURLErrorFailingURLErrorKey] = url }
         if let underlying { userInfo[NSUnderlyingErrorKey] = underlying }
