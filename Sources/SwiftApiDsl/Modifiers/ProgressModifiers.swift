@@ -19,8 +19,8 @@ extension RequestModifier {
         .init(draft: { $0.uploadProgress = handler })
     }
 
-    /// Reports the progress of the response body as it is received, for `perform()` and
-    /// `download(destination:)`, on every transport.
+    /// Reports the progress of the response body as it is received, for `perform()`,
+    /// `download(destination:)` and `stream()` (the bytes the caller has read), on every transport.
     ///
     /// The total is the `Content-Length` (unknown for a chunked or compressed body). Updates are
     /// monotonic, at most 20 a second, and the last one, sent once the whole body is there, has

@@ -265,7 +265,7 @@ extension RequestBuilder {
                 let document = try await exchange.collect(limit: Self.downloadErrorBodyLimit) ?? Data()
                 return (document, ResponseBody(document))
             }
-            return (Data(), StreamedBody(exchange, limit: limit).body)
+            return (Data(), StreamedBody(exchange, limit: limit, progress: progress).body)
         }
     }
 

@@ -15,13 +15,16 @@ import FoundationNetworking
 final class StreamedBody: @unchecked Sendable {
     private let exchange: Exchange
     private let limit: Int?
+    private let progress: ProgressReporter?
     private var chunks: ResponseBody.Iterator?
     private var received = 0
     private var isOver = false
 
-    init(_ exchange: Exchange, limit: Int?) {
+    /// `progress` is told of each chunk as the caller takes it, and of the end.
+    init(_ exchange: Exchange, limit: Int?, progress: ProgressReporter?) {
         self.exchange = exchange
         self.limit = limit
+        self.progress = progress
         exchange.control.setPaused(true)
     }
 
@@ -50,6 +53,7 @@ final class StreamedBody: @unchecked Sendable {
                 if let reason = control.abortReason { throw reason }
                 isOver = true
                 exchange.finish()
+                progress?.finish()
                 return nil
             }
             control.setPaused(true)
@@ -59,6 +63,7 @@ final class StreamedBody: @unchecked Sendable {
                 exchange.abandon()
                 throw RequestError.transport(exchange.request.urlRequest, ResponseTooLargeError(limit: limit))
             }
+            progress?.advance(by: chunk.count)
             return chunk
         } catch {
             guard !isOver else { throw error }

@@ -88,4 +88,17 @@ import SwiftApiDsl
         #expect(data.count == 300_000)
         expectWellFormed(updates.all, size: 300_000)
     }
+
+    @Test func streamReportsWhatTheCallerRead() async throws {
+        let updates = Updates()
+        let response = try await TestServer.client().get("blob/300000").downloadProgress { updates.add($0) }.stream()
+        var read = 0
+        for try await chunk in response.body {
+            read += chunk.count
+            // Progress counts what the caller took, never more.
+            #expect((updates.all.last?.completedBytes ?? 0) <= Int64(read))
+        }
+        #expect(read == 300_000)
+        expectWellFormed(updates.all, size: 300_000)
+    }
 }

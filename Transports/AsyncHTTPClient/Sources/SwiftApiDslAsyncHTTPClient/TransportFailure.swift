@@ -5,6 +5,7 @@ import FoundationNetworking
 #endif
 import NIOCore
 import NIOHTTP1
+import SwiftApiDsl
 
 /// Turns what AsyncHTTPClient throws into the errors the pipeline expects of a transport,
 /// so that callers see the same error whichever engine sent the request.
