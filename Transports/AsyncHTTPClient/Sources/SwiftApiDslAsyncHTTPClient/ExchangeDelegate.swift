@@ -15,7 +15,7 @@ import SwiftApiDsl
 /// and the `HTTPClient.Task` it returns can be cancelled from the pipeline's idle ticker.
 final class ExchangeDelegate: HTTPClientResponseDelegate, Sendable {
     typealias Response = Void
-    private typealias HeadContinuation = CheckedContinuation<TransportResponse, any Error>
+    private typealias HeadContinuation = UnsafeContinuation<TransportResponse, any Error>
 
     private enum Head {
         case awaited
@@ -38,7 +38,7 @@ final class ExchangeDelegate: HTTPClientResponseDelegate, Sendable {
 
     /// Waits for the response head, which may have arrived already.
     func response() async throws -> TransportResponse {
-        try await withCheckedThrowingContinuation { continuation in
+        try await withUnsafeThrowingContinuation { continuation in
             let arrived: Result<TransportResponse, any Error>? = head.withLockedValue { head in
                 guard case .arrived(let result) = head else {
                     head = .waiting(continuation)

@@ -16,7 +16,7 @@ final class ResponseChunks: Sendable {
     private struct State {
         var buffer: [Data] = []
         var bufferedBytes = 0
-        var reader: CheckedContinuation<Data?, any Error>?
+        var reader: UnsafeContinuation<Data?, any Error>?
         var paused: EventLoopPromise<Void>?
         var end: Result<Void, any Error>?
     }
@@ -26,7 +26,7 @@ final class ResponseChunks: Sendable {
     /// A chunk arrived; the future completes when AsyncHTTPClient may read the next one.
     func push(_ buffer: ByteBuffer, on eventLoop: any EventLoop) -> EventLoopFuture<Void> {
         let chunk = Data(buffer: buffer)
-        let (reader, paused): (CheckedContinuation<Data?, any Error>?, EventLoopPromise<Void>?) = state.withLockedValue { state in
+        let (reader, paused): (UnsafeContinuation<Data?, any Error>?, EventLoopPromise<Void>?) = state.withLockedValue { state in
             if let reader = state.reader {
                 state.reader = nil
                 return (reader, nil)
@@ -59,22 +59,32 @@ final class ResponseChunks: Sendable {
 
     /// The next chunk, waiting for it if none is queued; `nil` at the end of the body.
     func next() async throws -> Data? {
-        try await withCheckedThrowingContinuation { continuation in
-            let (result, resumed): (Result<Data?, any Error>?, EventLoopPromise<Void>?) = state.withLockedValue { state in
-                if !state.buffer.isEmpty {
-                    let chunk = state.buffer.removeFirst()
-                    state.bufferedBytes -= chunk.count
-                    guard state.bufferedBytes < Self.bufferLimit, let paused = state.paused else { return (.success(chunk), nil) }
-                    state.paused = nil
-                    return (.success(chunk), paused)
-                }
-                if let end = state.end { return (end.map { nil }, nil) }
-                state.reader = continuation
-                return (nil, nil)
-            }
-            resumed?.succeed()
-            if let result { continuation.resume(with: result) }
+        // A chunk already queued, or the end, is returned without suspending: a suspension,
+        // even one resumed at once, sends the task back through the executor's queue (often
+        // a wake-up of another thread), and a small body is usually queued before it is read.
+        if let ready = take(orWaitWith: nil) { return try ready.get() }
+        return try await withUnsafeThrowingContinuation { continuation in
+            if let ready = take(orWaitWith: continuation) { continuation.resume(with: ready) }
         }
+    }
+
+    /// The next chunk or the end when there is one; otherwise records `reader`, if given, as
+    /// waiting for the next chunk, and returns `nil`.
+    private func take(orWaitWith reader: UnsafeContinuation<Data?, any Error>?) -> Result<Data?, any Error>? {
+        let (result, resumed): (Result<Data?, any Error>?, EventLoopPromise<Void>?) = state.withLockedValue { state in
+            if !state.buffer.isEmpty {
+                let chunk = state.buffer.removeFirst()
+                state.bufferedBytes -= chunk.count
+                guard state.bufferedBytes < Self.bufferLimit, let paused = state.paused else { return (.success(chunk), nil) }
+                state.paused = nil
+                return (.success(chunk), paused)
+            }
+            if let end = state.end { return (end.map { nil }, nil) }
+            if let reader { state.reader = reader }
+            return (nil, nil)
+        }
+        resumed?.succeed()
+        return result
     }
 }
 
