@@ -14,7 +14,7 @@ final class URLSessionExchange: Sendable {
 
     private struct State {
         var head: HeadContinuation?
-        var body: AsyncThrowingStream<Data, any Error>.Continuation?
+        var body: ResponseChunkQueue?
         /// The head received, until the caller gets it (``deliverHead()``).
         var received: TransportResponse?
         /// The task was cancelled only to end an authentication challenge (Linux); its response stands.
@@ -56,14 +56,12 @@ final class URLSessionExchange: Sendable {
             control.abort(failure)
             return
         }
-        let (stream, body) = AsyncThrowingStream<Data, any Error>.makeStream()
-        let control = self.control
-        body.onTermination = { termination in
-            if case .cancelled = termination { control.abort(CancellationError()) }
-        }
+        // Dropping the body or cancelling its reader aborts the exchange through the pipeline
+        // (`Exchange`), which cancels the task.
+        let body = ResponseChunkQueue()
         state.withLock { state in
             state.body = body
-            state.received = TransportResponse(http, body: ResponseBody(stream))
+            state.received = TransportResponse(http, body: body.body)
         }
     }
 
@@ -96,7 +94,7 @@ final class URLSessionExchange: Sendable {
     }
 
     func receive(_ data: Data) {
-        _ = state.withLock { $0.body }?.yield(data)
+        state.withLock { $0.body }?.push(data)
     }
 
     /// Ends the body, then hands over the head if the caller has not had it yet (a small body
@@ -111,11 +109,7 @@ final class URLSessionExchange: Sendable {
         }
         if let temporaryFile { try? FileManager.default.removeItem(at: temporaryFile) }
         let failure = error.map { URLSessionFailure.map($0, for: request) }
-        if let failure, !challengeCancelled {
-            body?.finish(throwing: failure)
-        } else {
-            body?.finish()
-        }
+        body?.finish(throwing: challengeCancelled ? nil : failure)
         deliverHead()
         let head = state.withLock { state in
             defer { state.head = nil }

@@ -9,7 +9,7 @@ import NIOHTTP1
 import SwiftApiDsl
 
 /// Receives one exchange from AsyncHTTPClient's event loop: it hands the head to the waiting
-/// caller, the body to ``ResponseChunks`` and the bytes sent to the pipeline's ``ExchangeControl``.
+/// caller, the body to a ``ResponseChunkQueue`` and the bytes sent to the pipeline's ``ExchangeControl``.
 ///
 /// Using AsyncHTTPClient's delegate API rather than its `async` one costs no task per exchange,
 /// and the `HTTPClient.Task` it returns can be cancelled from the pipeline's idle ticker.
@@ -26,7 +26,9 @@ final class ExchangeDelegate: HTTPClientResponseDelegate, Sendable {
 
     private let request: TransportRequest
     private let control: ExchangeControl
-    private let chunks = ResponseChunks()
+    /// The body, with back-pressure: beyond about a megabyte queued, AsyncHTTPClient stops
+    /// reading the socket until the reader catches up, whatever the size of the body.
+    private let chunks = ResponseChunkQueue(bufferLimit: 1 << 20)
     private let head = NIOLockedValueBox(Head.awaited)
     /// The head parsed but not yet handed over (see ``didReceiveHead(task:_:)``).
     private let parsedHead = NIOLockedValueBox<TransportResponse?>(nil)
@@ -87,7 +89,7 @@ final class ExchangeDelegate: HTTPClientResponseDelegate, Sendable {
             statusCode: Int(head.status.code),
             headerFields: fields,
             httpVersion: head.version == .http1_1 ? "HTTP/1.1" : "HTTP/\(head.version.major).\(head.version.minor)",
-            body: ResponseBody(ResponseChunks.Sequence(chunks: chunks))
+            body: chunks.body
         )
         // Handed over once the event loop has parsed the rest of what it read: a small body
         // usually came in the same read, and is then queued before the caller wakes up, which
@@ -98,7 +100,10 @@ final class ExchangeDelegate: HTTPClientResponseDelegate, Sendable {
     }
 
     func didReceiveBodyPart(task: HTTPClient.Task<Void>, _ buffer: ByteBuffer) -> EventLoopFuture<Void> {
-        chunks.push(buffer, on: task.eventLoop)
+        guard !chunks.push(Data(buffer: buffer)) else { return task.eventLoop.makeSucceededVoidFuture() }
+        let resumed = task.eventLoop.makePromise(of: Void.self)
+        chunks.whenDrained { resumed.succeed() }
+        return resumed.futureResult
     }
 
     func didReceiveError(task: HTTPClient.Task<Void>, _ error: any Error) {
@@ -112,10 +117,10 @@ final class ExchangeDelegate: HTTPClientResponseDelegate, Sendable {
         // A head that arrived goes first: the failure is then the body's.
         deliverParsedHead()
         deliver(.failure(failure))
-        chunks.finish(.failure(failure))
+        chunks.finish(throwing: failure)
     }
 
     func didFinishRequest(task: HTTPClient.Task<Void>) throws {
-        chunks.finish(.success(()))
+        chunks.finish()
     }
 }
