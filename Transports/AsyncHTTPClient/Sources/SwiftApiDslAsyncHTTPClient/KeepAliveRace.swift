@@ -1,0 +1,42 @@
+import AsyncHTTPClient
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import NIOCore
+
+/// The keep-alive race: a server closes a connection it kept alive just as the client writes
+/// the next request on it. The request is lost before the server read it, through no fault of
+/// the request, and a client should send it again on a new connection.
+///
+/// libcurl (URLSession on Linux) and Apple's URLSession send such a request again on their own;
+/// AsyncHTTPClient does not, so this transport does, once, and only when sending twice is
+/// harmless: an idempotent method (`GET`, `HEAD`, `OPTIONS`, `PUT`, `DELETE`; RFC 9110 §9.2.2)
+/// and a body that can be read again (every body a ``TransportRequest`` holds can: `Data` in
+/// memory, a file, a multipart form). The resend happens inside the one exchange the pipeline
+/// asked for: observers and the ``RetryPolicy`` see one attempt, and upload progress does not
+/// count the body twice.
+enum KeepAliveRace {
+    /// The methods sent again after the race.
+    private static let idempotentMethods: Set<String> = ["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]
+
+    /// Whether `request` may be sent a second time after losing its connection before any answer.
+    static func allowsResend(of request: URLRequest) -> Bool {
+        idempotentMethods.contains(request.httpMethod ?? "GET")
+    }
+
+    /// Whether `error`, raised before any byte of a response head arrived, says that the
+    /// connection closed under the request: the race's signature. A connection that closed in
+    /// the middle of a head is not (AsyncHTTPClient's parser reports that as `invalidEOFState`).
+    static func isLossBeforeAnswer(_ error: any Error) -> Bool {
+        if let clientError = error as? HTTPClientError { return clientError == .remoteConnectionClosed }
+        if let ioError = error as? IOError { return ioError.errnoCode == ECONNRESET || ioError.errnoCode == EPIPE }
+        if let channelError = error as? ChannelError {
+            switch channelError {
+            case .ioOnClosedChannel, .eof, .outputClosed, .inputClosed, .alreadyClosed: return true
+            default: return false
+            }
+        }
+        return false
+    }
+}
