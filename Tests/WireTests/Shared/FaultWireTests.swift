@@ -147,6 +147,32 @@ import SwiftApiDsl
         if let error { expectNoSecret(in: error) }
     }
 
+    @Test func cutUploadsOfFilesAndFormsFailCleanlyEveryTime() async throws {
+        // A 1 MB file, sent alone and in a multipart form; the server reads 64 KiB and resets the
+        // connection. Twenty rounds: streamed through `uploadTask(with:fromFile:)`, URLSession on
+        // Linux crashed the process a few calls after such a cut (Docs/LinuxNotes.md).
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("upload.bin")
+        try Data(repeating: 0x2A, count: 1_000_000).write(to: file)
+        let client = try client()
+        for _ in 0..<20 {
+            let uploads = [
+                client.post("cut-upload").uploadFile(file),
+                client.post("cut-upload").multipartFormData {
+                    TextField(name: "title", value: "cut")
+                    FileField(name: "file", fileURL: file, mimeType: "application/octet-stream")
+                },
+            ]
+            for upload in uploads {
+                let error = await #expect(throws: RequestError.self) { try await upload.perform() }
+                #expect(error?.stage == "transport")
+                #expect((error?.underlyingError as? URLError)?.code == .networkConnectionLost, "\(String(reflecting: error))")
+                if let error { expectNoSecret(in: error) }
+            }
+        }
+    }
+
     @Test func stallAfterTheHeadTimesOut() async throws {
         let client = try client().timeoutInterval(0.5)
         let (result, elapsed) = await measure { await Result { try await client.get("stall-after-headers").perform() } }
