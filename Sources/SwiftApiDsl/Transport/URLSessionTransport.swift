@@ -165,6 +165,12 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
                     completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+        // An interim answer (`100 Continue`, `103 Early Hints`) is not the response: on Linux
+        // libcurl hands it over like one, and the final head follows on the same task.
+        if let interim = response as? HTTPURLResponse, interim.statusCode / 100 == 1, interim.statusCode != 101 {
+            completionHandler(.allow)
+            return
+        }
         let exchange = exchange(of: dataTask)
         exchange?.receive(response)
         completionHandler(.allow)

@@ -97,6 +97,18 @@ import SwiftApiDsl
         #expect(text == "read until close")
     }
 
+    @Test func informationalResponseBeforeTheAnswerIsSkipped() async throws {
+        // A `103 Early Hints`, then the final `200`: the caller sees the 200 and its body only,
+        // on a connection of its own and on a kept-alive one alike (twice on the same pool).
+        for client in try [client(), TestServer.client("/faults/").timeoutInterval(5), TestServer.client("/faults/").timeoutInterval(5)] {
+            let (result, elapsed) = await measure { await Result { try await client.get("informational-first").perform() } }
+            #expect(elapsed < 10)
+            let response = try result.get()
+            #expect(response.statusCode == 200)
+            #expect(response.body == Data("final".utf8))
+        }
+    }
+
     @Test func noContentWithABodyIsAnEmptyNoContent() async throws {
         let response = try await client().get("no-content-with-body").perform()
         #expect(response.statusCode == 204)
