@@ -115,19 +115,15 @@ import SwiftApiDsl
         #expect(response.body.isEmpty)
     }
 
-    @Test func thousandsOfHeadersAreReadOrRefusedAsABadResponse() async throws {
-        // 5,000 fields (about 110 KB): near AsyncHTTPClient's limit on the head's size, which it
-        // may enforce depending on how the bytes arrive; URLSession reads them. Either outcome is
-        // clean: every field read, or `.badServerResponse`, never a hang or another error.
-        let client = try client()
-        switch await Result(catching: { try await client.get("many-headers").perform() }) {
-        case .success(let response):
-            #expect(response.httpResponse.value(forHTTPHeaderField: "X-Field-4999") == "4999")
-            #expect(response.body == Data("ok".utf8))
-        case .failure(let error):
-            #expect(error.asRequestError.stage == "transport")
-            #expect((error.asRequestError.underlyingError as? URLError)?.code == .badServerResponse)
-        }
+    @Test func thousandsOfHeadersAreRead() async throws {
+        // 5,000 fields, about 110 KB on the wire. AsyncHTTPClient (SwiftNIO's decoder) counts
+        // names and values only against its 80 KiB limit on a head: 77,795 bytes here, read
+        // however the bytes arrive. URLSession has no such limit. (One 1 MiB field is refused:
+        // `hugeHeaderIsABadResponse`.)
+        let response = try await client().get("many-headers").perform()
+        #expect(response.httpResponse.value(forHTTPHeaderField: "X-Field-0") == "0")
+        #expect(response.httpResponse.value(forHTTPHeaderField: "X-Field-4999") == "4999")
+        #expect(response.body == Data("ok".utf8))
     }
 
     @Test(arguments: ["redirect-to-file", "redirect-to-ftp"])
