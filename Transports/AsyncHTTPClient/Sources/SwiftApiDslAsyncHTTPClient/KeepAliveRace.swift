@@ -6,11 +6,12 @@ import FoundationNetworking
 import NIOCore
 
 /// The keep-alive race: a server closes a connection it kept alive just as the client writes
-/// the next request on it. The request is lost before the server read it, through no fault of
-/// the request, and a client should send it again on a new connection.
+/// the next request on it. The request is lost with the connection, before any byte of an
+/// answer, through no fault of its own, and a client should send it again on a new connection.
 ///
-/// libcurl (URLSession on Linux) and Apple's URLSession send such a request again on their own;
-/// AsyncHTTPClient does not, so this transport does, once, and only when sending twice is
+/// libcurl (URLSession on Linux) sends such a request again on its own, whatever its method
+/// (measured: Docs/LinuxNotes.md, "The keep-alive race"); AsyncHTTPClient does not, so this
+/// transport does, once, and only when sending twice is
 /// harmless: an idempotent method (`GET`, `HEAD`, `OPTIONS`, `PUT`, `DELETE`; RFC 9110 §9.2.2)
 /// and a body that can be read again (every body a ``TransportRequest`` holds can: `Data` in
 /// memory, a file, a multipart form). The resend happens inside the one exchange the pipeline
