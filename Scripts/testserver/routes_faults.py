@@ -5,8 +5,10 @@ exactly the one named, and then closes the connection unless it says otherwise. 
 /faults/; GET unless noted.
 """
 import gzip
+import json
 import socket
 import struct
+import threading
 import time
 from urllib.parse import parse_qs, urlsplit
 
@@ -149,14 +151,36 @@ def cut_upload(request):
     reset(request)
 
 
-def closes_after_answer(request):
-    # A keep-alive answer (no Connection: close), then the server closes the idle connection:
-    # the client's next request on it meets the keep-alive race. `/faults/closes-after-answer?n=…`
+race_lock = threading.Lock()
+race_requests = {}  # key -> requests received (answered or dropped)
+
+
+def keep_alive_race(request):
+    # `/faults/keep-alive-race/<key>`: the keep-alive race, without timing. The first request on a
+    # connection is answered and the connection kept; the next request that arrives on that same
+    # connection is read (body included) and the connection closed without a byte of answer, as
+    # a server does when it closes an idle connection just as the client writes to it.
+    # The handler object lives as long as its connection, so it carries the connection's state.
+    key = urlsplit(request.path).path[len("/faults/keep-alive-race/"):]
     drain_body(request)
+    with race_lock:
+        race_requests[key] = race_requests.get(key, 0) + 1
+    if getattr(request, "race_answered", False):
+        request.wfile.flush()
+        request.connection.shutdown(socket.SHUT_RDWR)
+        request.close_connection = True
+        return
+    request.race_answered = True
     raw(request, b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 2\r\n\r\nok", close=False)
-    time.sleep(0.05)
-    request.connection.shutdown(socket.SHUT_RDWR)
-    request.close_connection = True
+
+
+def keep_alive_race_stats(request):
+    # `/faults/keep-alive-race-stats/<key>`: {"requests": n} for the key.
+    key = urlsplit(request.path).path[len("/faults/keep-alive-race-stats/"):]
+    with race_lock:
+        body = json.dumps({"requests": race_requests.get(key, 0)}).encode()
+    raw(request, b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n" % len(body) + body,
+        close=False)
 
 
 ROUTES = [
@@ -183,5 +207,6 @@ ROUTES = [
     ("GET", "/faults/dies-half-way", dies_half_way),
     ("GET", "/faults/conflicting-lengths", conflicting_lengths),
     ("*", "/faults/cut-upload", cut_upload),
-    ("*", "/faults/closes-after-answer", closes_after_answer),
+    ("*", "/faults/keep-alive-race/", keep_alive_race),
+    ("GET", "/faults/keep-alive-race-stats/", keep_alive_race_stats),
 ]

@@ -14,11 +14,37 @@ import Testing
     let mock = ApiClientMock(baseUrl: Fixtures.baseUrl)
     let endpoint = Endpoint<[String]>(.get, "todos")
 
-    /// Answers the n-th request with `["v<n>"]`, or with a 500 for the numbers in `failing`.
-    private func serveNumbered(failing: Set<Int> = []) {
+    /// Holds the mocked answers until ``open()``: a load stays in flight as long as a test needs.
+    final class Gate: Sendable {
+        private let state = Locked<(isOpen: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
+
+        func pass() async {
+            await withCheckedContinuation { continuation in
+                let isOpen = state.withLock { state in
+                    if !state.isOpen { state.waiting.append(continuation) }
+                    return state.isOpen
+                }
+                if isOpen { continuation.resume() }
+            }
+        }
+
+        func open() {
+            let waiting = state.withLock { state in
+                state.isOpen = true
+                defer { state.waiting = [] }
+                return state.waiting
+            }
+            waiting.forEach { $0.resume() }
+        }
+    }
+
+    /// Answers the n-th request with `["v<n>"]`, or with a 500 for the numbers in `failing`,
+    /// once `gate` (if any) is open.
+    private func serveNumbered(failing: Set<Int> = [], gate: Gate? = nil) {
         let count = Locked(0)
         mock.appliesValidators = true
         mock.resultProvider = { request in
+            await gate?.pass()
             let number = count.withLock { $0 += 1; return $0 }
             if failing.contains(number) { return .response(request, statusCode: 500) }
             return .response(request, body: ["v\(number)"])
@@ -50,14 +76,16 @@ import Testing
     }
 
     @Test func cancellingOneWaiterDoesNotCancelTheLoadForTheOthers() async throws {
-        serveNumbered()
-        mock.latency = 0.5
+        let gate = Gate()
+        serveNumbered(gate: gate)
         let todos = mock.resource(endpoint)
         let cancelled = Task { try await todos.value() }
         let other = Task { try await todos.value() }
         while mock.recordedRequests.isEmpty { await Task.yield() }
+        // The load waits at the gate until the cancelled waiter has given up.
         cancelled.cancel()
         await #expect(throws: CancellationError.self) { try await cancelled.value }
+        gate.open()
         #expect(try await other.value == ["v1"])
         #expect(mock.recordedRequests.count == 1)
         #expect(name(todos.state) == "loaded(v1)")

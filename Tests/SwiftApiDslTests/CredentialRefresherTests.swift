@@ -44,12 +44,26 @@ import Testing
         }
     }
 
+    /// Waits until `count` requests wait for `refresher`'s refresh in flight; gives up (failing
+    /// the test) after 10 s.
+    private func waitForWaiters(_ count: Int, on refresher: CredentialRefresher<String>,
+                                sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let deadline = Date().addingTimeInterval(10)
+        while refresher.waiting < count {
+            guard Date() < deadline else {
+                Issue.record("\(refresher.waiting) of \(count) requests waited for the refresh", sourceLocation: sourceLocation)
+                return
+            }
+            try await Task.sleep(nanoseconds: 1_000_000)
+        }
+    }
+
     @Test func concurrentRejectionsShareOneRefresh() async throws {
         let server = Server()
         let refresher = CredentialRefresher<String>(refresh: server.refresh)
         let replacements = try await withThrowingTaskGroup(of: String.self) { group in
             for _ in 0..<50 { group.addTask { try await refresher.replacement(for: "token-1") } }
-            try await Task.sleep(nanoseconds: 50_000_000)
+            try await waitForWaiters(50, on: refresher)
             server.release()
             return try await group.reduce(into: []) { $0.append($1) }
         }
@@ -82,7 +96,7 @@ import Testing
                     do { _ = try await refresher.replacement(for: "token-1"); return false } catch { return error is RefreshFailed }
                 }
             }
-            try? await Task.sleep(nanoseconds: 50_000_000)
+            try? await waitForWaiters(10, on: refresher)
             server.release()
             return await group.reduce(into: []) { $0.append($1) }
         }
@@ -97,10 +111,11 @@ import Testing
         let server = Server()
         let refresher = CredentialRefresher<String>(refresh: server.refresh)
         let first = Task { try await refresher.replacement(for: "token-1") }
-        try await Task.sleep(nanoseconds: 20_000_000)
+        try await waitForWaiters(1, on: refresher)
         let second = Task { try await refresher.replacement(for: "token-1") }
+        try await waitForWaiters(2, on: refresher)
+        // A cancellation that reached the refresh would do so within `cancel()`.
         first.cancel()
-        try await Task.sleep(nanoseconds: 20_000_000)
         server.release()
         #expect(try await second.value == "token-2")
         #expect(server.refreshes == 1)

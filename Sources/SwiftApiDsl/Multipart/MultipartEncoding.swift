@@ -8,10 +8,7 @@ extension MultipartFormData {
 
     /// The whole encoded form in memory. Meant for forms that are ``isInMemory``.
     public func encodedData() throws -> Data {
-        let reader = makeReader()
-        var data = Data()
-        while let chunk = try reader.next() { data.append(chunk) }
-        return data
+        try RequestBody.multipart(self).encodedData()
     }
 
     /// A reader that hands out the encoded form chunk by chunk; file parts are read from disk

@@ -13,6 +13,8 @@ final class CredentialRefresher<Credential: Sendable & Equatable>: Sendable {
         var expired: [Credential] = []
         /// The credential the last refresh gave.
         var latest: Credential?
+        /// Requests waiting for the refresh in flight.
+        var waiting = 0
     }
 
     /// What a rejected request does next.
@@ -32,6 +34,9 @@ final class CredentialRefresher<Credential: Sendable & Equatable>: Sendable {
         self.refresh = refresh
     }
 
+    /// How many requests are waiting for the refresh in flight (tests wait for them to gather).
+    var waiting: Int { state.withLock { $0.waiting } }
+
     /// The credential to use instead of `credential`, if it was refreshed already; otherwise `credential`.
     func current(_ credential: Credential) -> Credential {
         state.withLock { state in
@@ -42,7 +47,10 @@ final class CredentialRefresher<Credential: Sendable & Equatable>: Sendable {
     /// The credential to replay a request with that was rejected with `used`.
     func replacement(for used: Credential) async throws -> Credential {
         let step: Step = state.withLock { state in
-            if let inFlight = state.inFlight { return .wait(inFlight.task) }
+            if let inFlight = state.inFlight {
+                state.waiting += 1
+                return .wait(inFlight.task)
+            }
             if state.expired.contains(used), let latest = state.latest { return .use(latest) }
             let task = Task { [refresh] in
                 do {
@@ -55,11 +63,15 @@ final class CredentialRefresher<Credential: Sendable & Equatable>: Sendable {
                 }
             }
             state.inFlight = (used, task)
+            state.waiting += 1
             return .wait(task)
         }
         switch step {
-        case .use(let credential): return credential
-        case .wait(let task): return try await task.value
+        case .use(let credential):
+            return credential
+        case .wait(let task):
+            defer { state.withLock { $0.waiting -= 1 } }
+            return try await task.value
         }
     }
 

@@ -29,6 +29,14 @@ extension RequestBody {
         BodyReader(segments: segments, chunkSize: chunkSize)
     }
 
+    /// The whole body in memory, files read in full. Meant for bodies known to be small.
+    public func encodedData() throws -> Data {
+        let reader = makeReader()
+        var data = Data()
+        while let chunk = try reader.next() { data.append(chunk) }
+        return data
+    }
+
     /// The body as a sequence of bytes in memory and files.
     var segments: [BodyReader.Segment] {
         switch self {

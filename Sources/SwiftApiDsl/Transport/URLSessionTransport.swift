@@ -11,8 +11,11 @@ import FoundationNetworking
 ///   slash and a 307's body); the pipeline follows them (see ``RedirectPolicy``);
 /// - it leaves the idle timeout to the pipeline (Linux truncates `timeoutInterval` to whole
 ///   seconds), keeping URLSession's own timer only as a backstop above it;
-/// - it streams file and multipart bodies with `uploadTask(with:fromFile:)`, which sends a
-///   `Content-Length`, never through `httpBodyStream`, which Linux always sends chunked;
+/// - it sends file and multipart bodies up to ``largestBodyInMemory`` from memory with
+///   `uploadTask(with:from:)`: on Linux, `uploadTask(with:fromFile:)` crashes the process a
+///   few calls after a server cut such an upload short. Larger ones are streamed with
+///   `uploadTask(with:fromFile:)`, which sends a `Content-Length`, never through
+///   `httpBodyStream`, which Linux always sends chunked;
 /// - it hands the body to the pipeline chunk by chunk through `didReceive data`, buffered:
 ///   URLSession's only brake, `suspend()`, costs far more than it saves (Docs/Performance.md);
 /// - it returns a 401 at once: on Linux, a 401 with `WWW-Authenticate: Basic` otherwise hangs
@@ -57,15 +60,18 @@ public final class URLSessionTransport: HTTPTransport {
         var urlRequest = request.urlRequest
         urlRequest.timeoutInterval = Self.backstopTimeout(for: urlRequest.timeoutInterval)
 
+        var uploadData: Data?
         var uploadFile: URL?
         var temporaryFile: URL?
         switch request.body {
         case nil:
             break
-        case .file(let url):
-            uploadFile = url
         case .multipart(let form) where form.isInMemory:
             urlRequest.httpBody = try form.encodedData()
+        case let body? where try body.contentLength() <= Self.largestBodyInMemory:
+            uploadData = try body.encodedData()
+        case .file(let url):
+            uploadFile = url
         case .multipart(let form):
             // Named after the boundary (letters, digits and `-` of it) so a form's file can be found.
             let tag = String(form.boundary.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) || $0 == "-" }.prefix(70))
@@ -80,13 +86,31 @@ public final class URLSessionTransport: HTTPTransport {
             }
             uploadFile = file
         }
-        let task = uploadFile.map { session.uploadTask(with: urlRequest, fromFile: $0) } ?? session.dataTask(with: urlRequest)
+        let task: URLSessionTask = if let uploadData {
+            session.uploadTask(with: urlRequest, from: uploadData)
+        } else if let uploadFile {
+            session.uploadTask(with: urlRequest, fromFile: uploadFile)
+        } else {
+            session.dataTask(with: urlRequest)
+        }
         let exchange = URLSessionExchange(request: urlRequest, control: control, temporaryFile: temporaryFile)
         return try await delegate.run(task, exchange: exchange)
     }
 }
 
 extension URLSessionTransport {
+    /// The largest file or multipart body sent from memory, 8 MiB; larger ones are streamed
+    /// from disk.
+    ///
+    /// On Linux, an upload that the server cuts short (a reset mid-body) returns
+    /// `URLError(.networkConnectionLost)` on either path, but through `uploadTask(with:fromFile:)`
+    /// swift-corelibs-foundation then crashes the process a few calls later (a `try!` on a
+    /// libcurl error while pausing); through `uploadTask(with:from:)` it did not in hundreds of
+    /// calls (`FaultWireTests.cutUploadsOfFilesAndFormsFailCleanlyEveryTime`). Reading the body
+    /// costs its size in memory for the time of the upload, hence the bound; above it the
+    /// crash remains possible, and the AsyncHTTPClient transport is the answer (Docs/LinuxNotes.md).
+    public static let largestBodyInMemory: Int64 = 8 << 20
+
     /// The longest timer handed to URLSession: a week, far beyond any idle timeout a caller means.
     static let longestBackstop: TimeInterval = 7 * 24 * 3600
 
@@ -141,6 +165,12 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
                     completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+        // An interim answer (`100 Continue`, `103 Early Hints`) is not the response: on Linux
+        // libcurl hands it over like one, and the final head follows on the same task.
+        if let interim = response as? HTTPURLResponse, interim.statusCode / 100 == 1, interim.statusCode != 101 {
+            completionHandler(.allow)
+            return
+        }
         let exchange = exchange(of: dataTask)
         exchange?.receive(response)
         completionHandler(.allow)

@@ -97,25 +97,33 @@ import SwiftApiDsl
         #expect(text == "read until close")
     }
 
+    @Test func informationalResponseBeforeTheAnswerIsSkipped() async throws {
+        // A `103 Early Hints`, then the final `200`: the caller sees the 200 and its body only,
+        // on a connection of its own and on a kept-alive one alike (twice on the same pool).
+        for client in try [client(), TestServer.client("/faults/").timeoutInterval(5), TestServer.client("/faults/").timeoutInterval(5)] {
+            let (result, elapsed) = await measure { await Result { try await client.get("informational-first").perform() } }
+            #expect(elapsed < 10)
+            let response = try result.get()
+            #expect(response.statusCode == 200)
+            #expect(response.body == Data("final".utf8))
+        }
+    }
+
     @Test func noContentWithABodyIsAnEmptyNoContent() async throws {
         let response = try await client().get("no-content-with-body").perform()
         #expect(response.statusCode == 204)
         #expect(response.body.isEmpty)
     }
 
-    @Test func thousandsOfHeadersAreReadOrRefusedAsABadResponse() async throws {
-        // 5,000 fields (about 110 KB): near AsyncHTTPClient's limit on the head's size, which it
-        // may enforce depending on how the bytes arrive; URLSession reads them. Either outcome is
-        // clean: every field read, or `.badServerResponse`, never a hang or another error.
-        let client = try client()
-        switch await Result(catching: { try await client.get("many-headers").perform() }) {
-        case .success(let response):
-            #expect(response.httpResponse.value(forHTTPHeaderField: "X-Field-4999") == "4999")
-            #expect(response.body == Data("ok".utf8))
-        case .failure(let error):
-            #expect(error.asRequestError.stage == "transport")
-            #expect((error.asRequestError.underlyingError as? URLError)?.code == .badServerResponse)
-        }
+    @Test func thousandsOfHeadersAreRead() async throws {
+        // 5,000 fields, about 110 KB on the wire. AsyncHTTPClient (SwiftNIO's decoder) counts
+        // names and values only against its 80 KiB limit on a head: 77,795 bytes here, read
+        // however the bytes arrive. URLSession has no such limit. (One 1 MiB field is refused:
+        // `hugeHeaderIsABadResponse`.)
+        let response = try await client().get("many-headers").perform()
+        #expect(response.httpResponse.value(forHTTPHeaderField: "X-Field-0") == "0")
+        #expect(response.httpResponse.value(forHTTPHeaderField: "X-Field-4999") == "4999")
+        #expect(response.body == Data("ok".utf8))
     }
 
     @Test(arguments: ["redirect-to-file", "redirect-to-ftp"])
@@ -145,6 +153,32 @@ import SwiftApiDsl
         #expect(error?.stage == "transport")
         #expect((error?.underlyingError as? URLError)?.code == .networkConnectionLost, "\(String(reflecting: error))")
         if let error { expectNoSecret(in: error) }
+    }
+
+    @Test func cutUploadsOfFilesAndFormsFailCleanlyEveryTime() async throws {
+        // A 1 MB file, sent alone and in a multipart form; the server reads 64 KiB and resets the
+        // connection. Twenty rounds: streamed through `uploadTask(with:fromFile:)`, URLSession on
+        // Linux crashed the process a few calls after such a cut (Docs/LinuxNotes.md).
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("upload.bin")
+        try Data(repeating: 0x2A, count: 1_000_000).write(to: file)
+        let client = try client()
+        for _ in 0..<20 {
+            let uploads = [
+                client.post("cut-upload").uploadFile(file),
+                client.post("cut-upload").multipartFormData {
+                    TextField(name: "title", value: "cut")
+                    FileField(name: "file", fileURL: file, mimeType: "application/octet-stream")
+                },
+            ]
+            for upload in uploads {
+                let error = await #expect(throws: RequestError.self) { try await upload.perform() }
+                #expect(error?.stage == "transport")
+                #expect((error?.underlyingError as? URLError)?.code == .networkConnectionLost, "\(String(reflecting: error))")
+                if let error { expectNoSecret(in: error) }
+            }
+        }
     }
 
     @Test func stallAfterTheHeadTimesOut() async throws {

@@ -21,6 +21,7 @@ import SwiftApiDsl
         func requestPrepared(_ request: ObservedRequest) { note("prepared \(request.request.url?.path ?? "")") }
         func requestRedirected(_ redirect: ObservedRedirect) { note("redirected \(redirect.statusCode) → \(redirect.to.url?.path ?? "")") }
         func responseHeadReceived(_ head: ObservedResponseHead) { note("head \(head.statusCode)") }
+        func requestRetrying(_ retry: ObservedRetry) { note("retrying \(retry.attempt)") }
         func requestFinished(_ metrics: RequestMetrics) {
             lock.withLock { finished.append(metrics) }
             note("finished \(metrics.error?.stage ?? "ok")")

@@ -88,13 +88,25 @@ public final class AsyncHTTPClientTransport: HTTPTransport, Sendable {
 
     public func send(_ request: TransportRequest, control: ExchangeControl) async throws -> TransportResponse {
         try Task.checkCancellation()
+        let first = ExchangeDelegate(request: request, control: control)
+        do {
+            return try await exchange(request, delegate: first, control: control)
+        } catch where first.wasLostBeforeAnswer && KeepAliveRace.allowsResend(of: request) && !control.isAborted {
+            // The keep-alive race (see `KeepAliveRace`): sent once more, on a new connection,
+            // within this exchange.
+            let second = ExchangeDelegate(request: request, control: control, reportedBefore: first.bytesReported)
+            return try await exchange(request, delegate: second, control: control)
+        }
+    }
+
+    /// Sends `request` once through `delegate` and waits for the response head.
+    private func exchange(_ request: TransportRequest, delegate: ExchangeDelegate, control: ExchangeControl) async throws -> TransportResponse {
         let outgoing: HTTPClient.Request
         do {
             outgoing = try HTTPClient.Request(request, eventLoop: httpClient.eventLoopGroup.any())
         } catch {
             throw TransportFailure.map(error, for: request)
         }
-        let delegate = ExchangeDelegate(request: request, control: control)
         // No deadline: AsyncHTTPClient's would count the whole exchange, not idle time; the
         // pipeline enforces the idle timeout through `control`.
         let task = httpClient.execute(request: outgoing, delegate: delegate, deadline: nil)

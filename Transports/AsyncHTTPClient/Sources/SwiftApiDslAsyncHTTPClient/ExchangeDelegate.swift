@@ -32,11 +32,29 @@ final class ExchangeDelegate: HTTPClientResponseDelegate, Sendable {
     private let head = NIOLockedValueBox(Head.awaited)
     /// The head parsed but not yet handed over (see ``didReceiveHead(task:_:)``).
     private let parsedHead = NIOLockedValueBox<TransportResponse?>(nil)
+    /// The bytes of the request body sent by this exchange.
+    private let sent = NIOLockedValueBox<Int64>(0)
+    /// Bytes an earlier sending of the same request already reported (see ``KeepAliveRace``):
+    /// reported again only beyond that, so that upload progress counts the body once.
+    private let reportedBefore: Int64
+    /// Whether a response head arrived.
+    private let headArrived = NIOLockedValueBox(false)
+    /// Whether the exchange failed because the connection closed before any byte of an answer.
+    private let lostBeforeAnswer = NIOLockedValueBox(false)
 
-    init(request: TransportRequest, control: ExchangeControl) {
+    /// A delegate for one sending of `request`; `reportedBefore` bytes of its body were
+    /// reported by an earlier sending of the same request.
+    init(request: TransportRequest, control: ExchangeControl, reportedBefore: Int64 = 0) {
         self.request = request
         self.control = control
+        self.reportedBefore = reportedBefore
     }
+
+    /// The bytes of the request body reported to the pipeline so far, by this sending or an earlier one.
+    var bytesReported: Int64 { max(reportedBefore, sent.withLockedValue { $0 }) }
+
+    /// Whether the connection closed under the request before any byte of an answer arrived.
+    var wasLostBeforeAnswer: Bool { lostBeforeAnswer.withLockedValue { $0 } }
 
     /// Waits for the response head, which may have arrived already.
     func response() async throws -> TransportResponse {
@@ -79,10 +97,16 @@ final class ExchangeDelegate: HTTPClientResponseDelegate, Sendable {
     }
 
     func didSendRequestPart(task: HTTPClient.Task<Void>, _ part: IOData) {
-        control.didSend(part.readableBytes)
+        let total = sent.withLockedValue { sent in
+            sent += Int64(part.readableBytes)
+            return sent
+        }
+        let new = min(Int64(part.readableBytes), total - reportedBefore)
+        if new > 0 { control.didSend(Int(new)) }
     }
 
     func didReceiveHead(task: HTTPClient.Task<Void>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
+        headArrived.withLockedValue { $0 = true }
         var fields = HeaderFields()
         for (name, value) in head.headers { fields.append(value, for: name) }
         let response = TransportResponse(
@@ -114,6 +138,9 @@ final class ExchangeDelegate: HTTPClientResponseDelegate, Sendable {
     /// most (by AsyncHTTPClient and by the task's result); only the first call counts.
     func fail(_ error: any Error) {
         let failure = TransportFailure.map(error, for: request)
+        if KeepAliveRace.isLossBeforeAnswer(error), !headArrived.withLockedValue({ $0 }) {
+            lostBeforeAnswer.withLockedValue { $0 = true }
+        }
         // A head that arrived goes first: the failure is then the body's.
         deliverParsedHead()
         deliver(.failure(failure))

@@ -6,4 +6,8 @@ import SwiftApiDslAsyncHTTPClient
 enum WireTransport {
     /// The process-wide transport, as `ApiClient(asyncHTTPClient: .shared, …)` gives it.
     static let shared: any HTTPTransport = AsyncHTTPClientTransport.shared
+
+    /// A transport of its own, with its own connection pool, for a test that needs to know which
+    /// connection a request goes on. Its client is shut down when the transport goes away.
+    static func fresh() -> any HTTPTransport { AsyncHTTPClientTransport() }
 }
