@@ -161,11 +161,16 @@ def keep_alive_race(request):
     # connection is read (body included) and the connection closed without a byte of answer, as
     # a server does when it closes an idle connection just as the client writes to it.
     # The handler object lives as long as its connection, so it carries the connection's state.
-    key = urlsplit(request.path).path[len("/faults/keep-alive-race/"):]
+    # With `?drop=second`, the second request for the key is the one dropped, whichever
+    # connection it came on: for an engine whose pool may open a new connection for it.
+    parts = urlsplit(request.path)
+    key = parts.path[len("/faults/keep-alive-race/"):]
     drain_body(request)
     with race_lock:
         race_requests[key] = race_requests.get(key, 0) + 1
-    if getattr(request, "race_answered", False):
+        count = race_requests[key]
+    dropped = count == 2 if parts.query == "drop=second" else getattr(request, "race_answered", False)
+    if dropped:
         request.wfile.flush()
         request.connection.shutdown(socket.SHUT_RDWR)
         request.close_connection = True

@@ -29,18 +29,24 @@ final class ExchangeDelegate: HTTPClientResponseDelegate, Sendable {
     /// The body, with back-pressure: beyond about a megabyte queued, AsyncHTTPClient stops
     /// reading the socket until the reader catches up, whatever the size of the body.
     private let chunks = ResponseChunkQueue(bufferLimit: 1 << 20)
-    private let head = NIOLockedValueBox(Head.awaited)
-    /// The head parsed but not yet handed over (see ``didReceiveHead(task:_:)``).
-    private let parsedHead = NIOLockedValueBox<TransportResponse?>(nil)
-    /// The bytes of the request body sent by this exchange.
-    private let sent = NIOLockedValueBox<Int64>(0)
     /// Bytes an earlier sending of the same request already reported (see ``KeepAliveRace``):
     /// reported again only beyond that, so that upload progress counts the body once.
     private let reportedBefore: Int64
-    /// Whether a response head arrived.
-    private let headArrived = NIOLockedValueBox(false)
-    /// Whether the exchange failed because the connection closed before any byte of an answer.
-    private let lostBeforeAnswer = NIOLockedValueBox(false)
+
+    /// Everything that changes, under one lock: one allocation per exchange.
+    private struct State {
+        var head = Head.awaited
+        /// The head parsed but not yet handed over (see ``didReceiveHead(task:_:)``).
+        var parsedHead: TransportResponse?
+        /// The bytes of the request body sent by this exchange.
+        var sent: Int64 = 0
+        /// Whether a response head arrived.
+        var headArrived = false
+        /// Whether the exchange failed because the connection closed before any byte of an answer.
+        var lostBeforeAnswer = false
+    }
+
+    private let state = NIOLockedValueBox(State())
 
     /// A delegate for one sending of `request`; `reportedBefore` bytes of its body were
     /// reported by an earlier sending of the same request.
@@ -51,20 +57,20 @@ final class ExchangeDelegate: HTTPClientResponseDelegate, Sendable {
     }
 
     /// The bytes of the request body reported to the pipeline so far, by this sending or an earlier one.
-    var bytesReported: Int64 { max(reportedBefore, sent.withLockedValue { $0 }) }
+    var bytesReported: Int64 { max(reportedBefore, state.withLockedValue { $0.sent }) }
 
     /// Whether the connection closed under the request before any byte of an answer arrived.
-    var wasLostBeforeAnswer: Bool { lostBeforeAnswer.withLockedValue { $0 } }
+    var wasLostBeforeAnswer: Bool { state.withLockedValue { $0.lostBeforeAnswer } }
 
     /// Waits for the response head, which may have arrived already.
     func response() async throws -> TransportResponse {
         try await withUnsafeThrowingContinuation { continuation in
-            let arrived: Result<TransportResponse, any Error>? = head.withLockedValue { head in
-                guard case .arrived(let result) = head else {
-                    head = .waiting(continuation)
+            let arrived: Result<TransportResponse, any Error>? = state.withLockedValue { state in
+                guard case .arrived(let result) = state.head else {
+                    state.head = .waiting(continuation)
                     return nil
                 }
-                head = .delivered
+                state.head = .delivered
                 return result
             }
             if let arrived { continuation.resume(with: arrived) }
@@ -72,13 +78,13 @@ final class ExchangeDelegate: HTTPClientResponseDelegate, Sendable {
     }
 
     private func deliver(_ result: Result<TransportResponse, any Error>) {
-        let waiting: HeadContinuation? = head.withLockedValue { head in
-            switch head {
+        let waiting: HeadContinuation? = state.withLockedValue { state in
+            switch state.head {
             case .awaited:
-                head = .arrived(result)
+                state.head = .arrived(result)
                 return nil
             case .waiting(let continuation):
-                head = .delivered
+                state.head = .delivered
                 return continuation
             case .arrived, .delivered:
                 return nil
@@ -89,24 +95,23 @@ final class ExchangeDelegate: HTTPClientResponseDelegate, Sendable {
 
     /// Hands over the parsed head, if it is still waiting to be.
     private func deliverParsedHead() {
-        guard let response = parsedHead.withLockedValue({ parsed in
-            defer { parsed = nil }
-            return parsed
+        guard let response = state.withLockedValue({ state in
+            defer { state.parsedHead = nil }
+            return state.parsedHead
         }) else { return }
         deliver(.success(response))
     }
 
     func didSendRequestPart(task: HTTPClient.Task<Void>, _ part: IOData) {
-        let total = sent.withLockedValue { sent in
-            sent += Int64(part.readableBytes)
-            return sent
+        let total = state.withLockedValue { state in
+            state.sent += Int64(part.readableBytes)
+            return state.sent
         }
         let new = min(Int64(part.readableBytes), total - reportedBefore)
         if new > 0 { control.didSend(Int(new)) }
     }
 
     func didReceiveHead(task: HTTPClient.Task<Void>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
-        headArrived.withLockedValue { $0 = true }
         var fields = HeaderFields()
         for (name, value) in head.headers { fields.append(value, for: name) }
         let response = TransportResponse(
@@ -118,7 +123,10 @@ final class ExchangeDelegate: HTTPClientResponseDelegate, Sendable {
         // Handed over once the event loop has parsed the rest of what it read: a small body
         // usually came in the same read, and is then queued before the caller wakes up, which
         // saves the caller a second wake-up (a thread hop) to wait for it.
-        parsedHead.withLockedValue { $0 = response }
+        state.withLockedValue { state in
+            state.headArrived = true
+            state.parsedHead = response
+        }
         task.eventLoop.execute { self.deliverParsedHead() }
         return task.eventLoop.makeSucceededVoidFuture()
     }
@@ -138,8 +146,10 @@ final class ExchangeDelegate: HTTPClientResponseDelegate, Sendable {
     /// most (by AsyncHTTPClient and by the task's result); only the first call counts.
     func fail(_ error: any Error) {
         let failure = TransportFailure.map(error, for: request)
-        if KeepAliveRace.isLossBeforeAnswer(error), !headArrived.withLockedValue({ $0 }) {
-            lostBeforeAnswer.withLockedValue { $0 = true }
+        if KeepAliveRace.isLossBeforeAnswer(error) {
+            state.withLockedValue { state in
+                if !state.headArrived { state.lostBeforeAnswer = true }
+            }
         }
         // A head that arrived goes first: the failure is then the body's.
         deliverParsedHead()
