@@ -18,7 +18,8 @@ import Testing
         #expect(try await readAll(queue.body) == ["a", "bc", "d"])
     }
 
-    @Test func aWaitingReaderGetsEachChunkAsItIsPushed() async throws {
+    @Test func chunksPushedWhileTheReaderRunsComeInOrder() async throws {
+        // The reader and the pushes interleave (the yields let the reader run, often waiting).
         let queue = ResponseChunkQueue()
         let reader = Task { try await readAll(queue.body) }
         for index in 0..<100 {

@@ -107,4 +107,24 @@ import FoundationNetworking
         #expect(request.urlRequest.value(forHTTPHeaderField: "X-K") == "w")
         #expect(request.urlRequest.cachePolicy == .returnCacheDataDontLoad)
     }
+
+    @Test func theLastBodySetWinsHoweverItIsSet() throws {
+        var urlRequest = URLRequest(url: exampleBase)
+        urlRequest.httpBody = Data("in memory".utf8)
+        let file = RequestBody.file(URL(fileURLWithPath: "/tmp/upload.bin"))
+        var request = TransportRequest(urlRequest: urlRequest, body: file)
+        #expect(request.body == file)
+        #expect(request.httpBody == nil)
+        // A URLRequest with a body, set afterwards (a closure modifier), replaces the streamed one.
+        var edited = request.urlRequest
+        edited.httpBody = Data("edited".utf8)
+        request.urlRequest = edited
+        #expect(request.body == nil)
+        #expect(request.httpBody == Data("edited".utf8))
+        // One without a body leaves a streamed body alone.
+        request.setBody(file)
+        request.urlRequest = request.urlRequest
+        #expect(request.body == file)
+        #expect(request.httpBody == nil)
+    }
 }

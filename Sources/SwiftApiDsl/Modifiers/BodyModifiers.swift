@@ -11,7 +11,7 @@ extension RequestModifier {
     /// (URLSession would otherwise label it `application/x-www-form-urlencoded`).
     public static func body(_ data: Data, contentType: String = "application/octet-stream") -> RequestModifier {
         .init(draft: { draft in
-            draft.setBody(data)
+            draft.request.setBody(data)
             draft.setContentTypeIfMissing(contentType)
         })
     }
@@ -21,7 +21,7 @@ extension RequestModifier {
     /// as ``RequestError/modify(_:_:)``.
     public static func jsonBody(_ value: some Encodable & Sendable, jsonEncoder: JSONEncoder? = nil) -> RequestModifier {
         .init(draft: { draft in
-            draft.setBody(try (jsonEncoder ?? draft.jsonEncoder).encode(value))
+            draft.request.setBody(try (jsonEncoder ?? draft.jsonEncoder).encode(value))
             draft.request.headerFields.set("application/json", for: HeaderField.contentType.rawValue)
         })
     }
@@ -43,7 +43,7 @@ extension RequestModifier {
         .init(draft: { draft in
             let body = RequestBody.file(fileURL)
             _ = try body.contentLength() // fails here, as `.modify`, if the file cannot be sent
-            draft.setBody(body)
+            draft.request.setBody(body)
             draft.setContentTypeIfMissing(contentType)
         })
     }
@@ -64,7 +64,7 @@ extension RequestModifier {
         return .init(draft: { draft in
             let body = RequestBody.multipart(form)
             _ = try body.contentLength() // fails here, as `.modify`, if a file cannot be sent
-            draft.setBody(body)
+            draft.request.setBody(body)
             draft.request.headerFields.set(form.contentType, for: HeaderField.contentType.rawValue)
         })
     }

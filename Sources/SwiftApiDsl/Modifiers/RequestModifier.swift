@@ -22,8 +22,8 @@ public struct RequestModifier: Sendable {
     ///
     /// Setting `httpBody` replaces any body set earlier, a streamed one included.
     public init(_ modify: @escaping @Sendable (inout URLRequest) async throws -> Void) {
-        // The draft makes a `URLRequest` for the closure and takes it back afterwards.
-        apply = { draft in try await modify(&draft.urlRequest) }
+        // The request makes a `URLRequest` for the closure and takes it back afterwards.
+        apply = { draft in try await modify(&draft.request.urlRequest) }
     }
 
     /// Creates a modifier that first computes another one, e.g. from a token fetched asynchronously.

@@ -135,14 +135,14 @@ extension RequestBuilder {
             do {
                 credential = try await authentication.authenticate(&draft)
             } catch {
-                throw RequestError.modify(draft.urlRequest, error)
+                throw RequestError.modify(draft.request.urlRequest, error)
             }
         }
         try await modify(&draft, with: modifiers)
         do {
             try FinishedRequestCheck.check(draft.request)
         } catch {
-            throw RequestError.modify(draft.urlRequest, error)
+            throw RequestError.modify(draft.request.urlRequest, error)
         }
         return (draft, credential)
     }
@@ -166,10 +166,10 @@ extension RequestBuilder {
         var draft = RequestDraft(request: TransportRequest(url: url, method: method), jsonEncoder: jsonEncoder)
         switch encodedBody {
         case .success(let data):
-            draft.request.httpBody = data
+            draft.request.setBody(data)
             draft.request.headerFields.set("application/json", for: HeaderField.contentType.rawValue)
         case .failure(let error):
-            throw RequestError.modify(draft.urlRequest, error)
+            throw RequestError.modify(draft.request.urlRequest, error)
         case nil:
             break
         }
@@ -185,7 +185,7 @@ extension RequestBuilder {
                 // to such a `URLRequest` (see `TransportRequest.urlRequest`).
                 if draft.request.url == nil { try FinishedRequestCheck.check(draft.request) }
             } catch {
-                throw RequestError.modify(draft.urlRequest, error)
+                throw RequestError.modify(draft.request.urlRequest, error)
             }
         }
     }

@@ -53,14 +53,28 @@ public struct TransportRequest: Sendable {
     }
 
     /// Creates a transport request from a `URLRequest` (any in-memory body in its `httpBody`)
-    /// and a streamed body.
+    /// and a streamed body, which replaces the `httpBody` when given.
     public init(urlRequest: URLRequest, body: RequestBody? = nil) {
         self.urlRequest = urlRequest
-        self.body = body
+        if let body { setBody(body) }
+    }
+
+    // The one-body rule, kept here for every way a body is set: the last body set wins.
+
+    /// Sets `data` as the body, in place of any other.
+    mutating func setBody(_ data: Data) {
+        body = nil
+        httpBody = data
+    }
+
+    /// Sets a streamed body, in place of any other.
+    mutating func setBody(_ streamed: RequestBody) {
+        httpBody = nil
+        body = streamed
     }
 
     /// The Foundation form of the request, made from the fields each time it is read. Its
-    /// `httpBody` is `nil` when ``body`` is set.
+    /// `httpBody` is `nil` when ``body`` is set; setting one with an `httpBody` replaces ``body``.
     public var urlRequest: URLRequest {
         get {
             var request: URLRequest
@@ -91,7 +105,7 @@ public struct TransportRequest: Sendable {
             url = newValue.url
             method = HttpMethod(newValue.httpMethod ?? HttpMethod.get.rawValue)
             headerFields.replaceAll(with: newValue.allHTTPHeaderFields ?? [:])
-            httpBody = newValue.httpBody
+            if let data = newValue.httpBody { setBody(data) } else { httpBody = nil }
             timeoutInterval = newValue.timeoutInterval
             foundationExtras = newValue
         }

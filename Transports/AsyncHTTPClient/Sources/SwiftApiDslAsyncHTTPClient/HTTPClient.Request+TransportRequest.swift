@@ -9,9 +9,12 @@ import NIOHTTP1
 import SwiftApiDsl
 
 extension HTTPClient.Request {
-    /// Whether AsyncHTTPClient writes the field `name` itself, from the body it is given.
+    /// Header fields that AsyncHTTPClient writes itself from the body it is given.
+    private static let framingFields = ["content-length", "transfer-encoding"]
+
+    /// Whether `name` is one of ``framingFields``; a name of another length is not lowercased.
     private static func isFraming(_ name: String) -> Bool {
-        name.utf8.count >= 14 && ["content-length", "transfer-encoding"].contains(name.lowercased())
+        framingFields.contains { $0.utf8.count == name.utf8.count && $0 == name.lowercased() }
     }
 
     /// How many bytes of a streamed body are read from disk at a time.

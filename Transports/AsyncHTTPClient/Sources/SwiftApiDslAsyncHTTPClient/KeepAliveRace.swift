@@ -16,12 +16,10 @@ import SwiftApiDsl
 /// asked for: observers and the ``RetryPolicy`` see one attempt, and upload progress does not
 /// count the body twice.
 enum KeepAliveRace {
-    /// The methods sent again after the race.
-    private static let idempotentMethods: Set<HttpMethod> = [.get, .head, .options, .put, .delete]
-
-    /// Whether `request` may be sent a second time after losing its connection before any answer.
+    /// Whether `request` may be sent a second time after losing its connection before any
+    /// answer: its method is one the default ``RetryPolicy`` retries, the idempotent ones.
     static func allowsResend(of request: TransportRequest) -> Bool {
-        idempotentMethods.contains(request.method)
+        RetryPolicy.default.retryableMethods.contains(request.method)
     }
 
     /// Whether `error`, raised before any byte of a response head arrived, says that the
