@@ -148,6 +148,8 @@ public final class Resource<Value: Sendable>: Sendable {
     private func join(restart: Bool) async throws -> Value {
         if !restart, case .loaded(let value) = storage.withLock({ $0.state }) { return value }
         let id = UUID()
+        // The load's task resumes waiters after letting the lock go; see `Locked.synchronize()`.
+        defer { storage.synchronize() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let immediate: Result<Value, any Error>? = mutate { storage in

@@ -95,9 +95,13 @@ public final class ResponseChunkQueue: Sendable {
     /// The next chunk, waiting for it if none is queued; `nil` at the end of the body.
     func next() async throws -> Data? {
         if let ready = take(orWaitWith: nil) { return try ready.get() }
-        return try await withUnsafeThrowingContinuation { continuation in
+        let chunk = try await withUnsafeThrowingContinuation { continuation in
             if let ready = take(orWaitWith: continuation) { continuation.resume(with: ready) }
         }
+        // The engine resumed the reader after letting the lock go; taking it orders the chunk
+        // (and, for the first read, the queue itself) before what the reader does with it.
+        state.synchronize()
+        return chunk
     }
 
     /// The next chunk or the end when there is one; otherwise records `reader`, if given, as

@@ -38,6 +38,12 @@ final class URLSessionExchange: Sendable {
         state.withLock { $0.head = continuation }
     }
 
+    /// Orders everything the delegate queue did before it handed over the head (making the
+    /// body's queue among it) before what the caller does next; see `Locked.synchronize()`.
+    func synchronize() {
+        state.synchronize()
+    }
+
     func noteChallengeCancelled() {
         state.withLock { $0.challengeCancelled = true }
     }

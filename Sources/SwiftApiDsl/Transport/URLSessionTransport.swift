@@ -150,7 +150,9 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
 
     /// Starts `task` and returns once its response head has arrived, with the body to come.
     func run(_ task: URLSessionTask, exchange: URLSessionExchange) async throws -> TransportResponse {
-        try await withCheckedThrowingContinuation { continuation in
+        // On loopback the head often arrives before this closure returns; see `Locked.synchronize()`.
+        defer { exchange.synchronize() }
+        return try await withCheckedThrowingContinuation { continuation in
             exchange.begin(continuation: continuation)
             exchanges.withLock { $0[task.taskIdentifier] = exchange }
             task.resume()

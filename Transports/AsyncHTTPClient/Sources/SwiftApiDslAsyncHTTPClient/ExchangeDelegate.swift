@@ -64,7 +64,11 @@ final class ExchangeDelegate: HTTPClientResponseDelegate, Sendable {
 
     /// Waits for the response head, which may have arrived already.
     func response() async throws -> TransportResponse {
-        try await withUnsafeThrowingContinuation { continuation in
+        // The event loop resumes the caller after letting the lock go. When that happens before
+        // the caller reaches its `await`, the Swift runtime tells ThreadSanitizer nothing; taking
+        // the lock again orders the head before what the caller does with it.
+        defer { state.withLockedValue { _ in } }
+        return try await withUnsafeThrowingContinuation { continuation in
             let arrived: Result<TransportResponse, any Error>? = state.withLockedValue { state in
                 guard case .arrived(let result) = state.head else {
                     state.head = .waiting(continuation)
