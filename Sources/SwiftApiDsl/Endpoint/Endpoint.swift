@@ -77,9 +77,10 @@ public struct Endpoint<Value>: RequestModifiable, ResponseValidatable, Sendable 
         self.bypassAuth = bypassAuth
         self.jsonEncoder = jsonEncoder
         self.decoding = decoding
-        // Sorted so that the request is the same on every run.
+        // Sorted so that the request is the same on every run. Set by the built-in modifier, which
+        // refuses a name or value HTTP cannot carry (a URLRequest on Linux drops it silently).
         for (field, value) in headers.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-            modifiers.append(RequestModifier { $0.setValue(value, forHTTPHeaderField: field.rawValue) })
+            modifiers.append(.header(field, value))
         }
     }
 

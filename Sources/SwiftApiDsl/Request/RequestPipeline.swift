@@ -53,12 +53,7 @@ extension RequestBuilder {
         var (response, request, streamed, attempts) = try await attempt(draft, into: destination, trace: trace)
         // 5½. A refused credential is renewed (once for all requests refused with it) and the
         //     request sent once more, from the start: a replay refused again is not renewed.
-        if let credential, credential.isRefused(by: response) {
-            do {
-                try await credential.renew()
-            } catch {
-                throw RequestError.modify(request.urlRequest, error)
-            }
+        if let credential, credential.isRefused(by: response), try await renewed(credential, refusedIn: request) {
             let refusal = ExpiredCredentialError(statusCode: response.statusCode)
             trace?.retrying(attempt: 2, error: .validate(request.urlRequest, data: response.body, response: response.httpResponse, error: refusal), delay: 0)
             (response, request, streamed, attempts) = try await attempt(try await prepare().draft, into: destination, trace: trace)
@@ -69,6 +64,20 @@ extension RequestBuilder {
             throw Self.recording(attempts, in: error)
         }
         return (response, request, streamed)
+    }
+
+    /// Step 5½: renews `credential`; `false` when this request is the renewal's own call (it
+    /// goes on to the validators with its refusal). A failed renewal fails the request as
+    /// ``RequestError/modify(_:_:)`` with a ``CredentialRefreshError``; a cancelled wait, as a
+    /// cancellation.
+    private func renewed(_ credential: UsedCredential, refusedIn request: TransportRequest) async throws -> Bool {
+        do {
+            return try await credential.renew()
+        } catch is CancellationError {
+            throw RequestError.modify(request.urlRequest, CancellationError())
+        } catch {
+            throw RequestError.modify(request.urlRequest, CredentialRefreshError(underlying: error))
+        }
     }
 
     /// Step 5 under the draft's ``RetryPolicy``: sends the same request again after a failure
