@@ -141,3 +141,11 @@ extension RequestStarting where Self == ApiClientMock {
         recordedRequests(method: method, path: path)
     }
 }
+
+extension ApiClientMock: CustomReflectable {
+    /// The mocked client's text form and how many requests were recorded; the recorded requests
+    /// themselves are in ``recordedRequests``, each with a redacted text form.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["client": client.description, "recordedRequests": recordedRequests.count])
+    }
+}
