@@ -331,7 +331,7 @@ extension RequestBuilder {
             do {
                 try await validator.validate?(response)
             } catch {
-                let explained = await ResponseValidator.explain(error, of: response, with: all)
+                let explained = await ResponseValidator.explain(error, of: response, with: all, decoder: client.jsonDecoder)
                 throw RequestError.validate(request.urlRequest, data: response.body, response: response.httpResponse, error: explained)
             }
         }
