@@ -46,6 +46,8 @@ public struct ApiClient: RequestModifiable, ResponseValidatable {
     var validators: [ResponseValidator] = []
     /// Told of every request's life, in order; see ``observer(_:)``.
     var observers: [any RequestObserver] = []
+    /// Around every request on the wire, the first outermost; see ``Middleware``.
+    var middlewares: [Middleware] = []
 
     /// Creates a client that sends its requests with URLSession.
     ///

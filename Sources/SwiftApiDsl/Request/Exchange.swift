@@ -27,23 +27,39 @@ struct Exchange {
         return fields[HeaderField.contentLength.rawValue].flatMap { Int64($0) }
     }
 
-    /// Sends `request` through `transport` and waits for the response head.
-    /// `uploadProgress` is told of the bytes the transport reports sent.
-    static func start(_ request: TransportRequest, through transport: any HTTPTransport,
-                      uploadProgress: ProgressReporter? = nil) async throws -> Exchange {
+    /// Sends `request` through `middlewares`, then `transport`, and waits for the response head.
+    /// `uploadProgress` is told of the bytes the transport reports sent; `trace` of the request
+    /// as it reaches the transport and of the head as it leaves it.
+    ///
+    /// The middlewares run inside the exchange: its idle timeout and the caller's cancellation
+    /// cover them, and each request a middleware sends on goes to the transport with the same
+    /// control (the body of a response it drops is aborted with the exchange).
+    static func start(_ request: TransportRequest, through transport: any HTTPTransport, middlewares: [Middleware] = [],
+                      uploadProgress: ProgressReporter? = nil, trace: RequestTrace? = nil) async throws -> Exchange {
         let control = ExchangeControl(idleTimeout: request.timeoutInterval, url: request.url,
                                       uploadProgress: uploadProgress)
         IdleTicker.shared.watch(control)
+        // The request the transport last received: what a middleware sent on, when it changed it.
+        let sent = Locked(request)
+        let send: Middleware.Next = { request in
+            if !middlewares.isEmpty { sent.withLock { $0 = request } }
+            trace?.sending(request) // observe: bytes sent
+            let response = try await transport.send(request, control: control)
+            return response
+        }
         do {
             let response = try await withTaskCancellationHandler {
-                try await transport.send(request, control: control)
+                try await middlewares.isEmpty ? send(request) : Middleware.chain(middlewares, around: send)(request)
             } onCancel: {
                 control.abort(CancellationError())
             }
             control.noteActivity()
             // A status HTTP cannot have (and that Foundation may refuse to hold) is a bad answer.
             guard (100...999).contains(response.statusCode) else { throw URLError(.badServerResponse) }
-            return Exchange(request: request, response: response, head: response.head(for: request.url), control: control)
+            let request = middlewares.isEmpty ? request : sent.withLock { $0 }
+            let exchange = Exchange(request: request, response: response, head: response.head(for: request.url), control: control)
+            trace?.headReceived(exchange.head, for: request) // observe: head
+            return exchange
         } catch {
             let failure = Self.failure(error, of: request, control: control)
             end(control)

@@ -210,10 +210,10 @@ extension RequestBuilder {
             : current.httpBody.map { Int64($0.count) } ?? (try? current.body?.contentLength()) ?? 0
         let uploadProgress = draft.uploadProgress.map { ProgressReporter(total: uploadSize, handler: $0) }
         var hops = 0
+        let middlewares = client.middlewares + self.middlewares
         while true {
-            trace?.sending(current) // observe: bytes sent
-            let exchange = try await Exchange.start(current, through: client.transport, uploadProgress: uploadProgress)
-            trace?.headReceived(exchange.head, for: current) // observe: head
+            let exchange = try await Exchange.start(current, through: client.transport, middlewares: middlewares,
+                                                    uploadProgress: uploadProgress, trace: trace)
             guard let next = try await redirect(after: exchange, policy: draft.redirectPolicy, hops: hops) else {
                 // The server has answered: the body it took is all there is.
                 uploadProgress?.finish(completed: uploadSize)
