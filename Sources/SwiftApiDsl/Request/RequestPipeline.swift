@@ -149,9 +149,10 @@ extension RequestBuilder {
         }
     }
 
-    /// Step 6: every validator, the client's first; skipped on a mock unless it is told otherwise.
+    /// Step 6: every validator, the client's first; none while the client's switch is off
+    /// (a mock's, unless it is told otherwise).
     private func validate(_ response: Response<Data>, of request: TransportRequest) async throws {
-        if let transport = client.validatorsSwitch, !transport.appliesValidators { return }
+        if let enabled = client.validatorsEnabled, !enabled() { return }
         // Each list is already free of repeated ids (`append(replacingSameId:)`).
         let all = validators.contains(where: { $0.id != nil })
             ? ResponseValidator.replacingSameIds(client.validators + validators)
