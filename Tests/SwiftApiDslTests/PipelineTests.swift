@@ -117,9 +117,9 @@ import FoundationNetworking
 
     @Test func builderIsAValueThatCanBePerformedTwice() async throws {
         let transport = RecordingTransport()
-        let builder = ApiClient.recording(transport).get("again").header(field: "X-N", "1")
+        let builder = ApiClient.recording(transport).get("again").header("X-N", "1")
         try await builder.perform()
-        try await builder.header(field: "X-N", "2").perform()
+        try await builder.header("X-N", "2").perform()
         try await builder.perform()
         #expect(transport.requests.map { $0.urlRequest.value(forHTTPHeaderField: "X-N") } == ["1", "2", "1"])
     }

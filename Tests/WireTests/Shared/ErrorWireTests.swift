@@ -9,7 +9,7 @@ import SwiftApiDsl
 @Suite struct ErrorWireTests {
     @Test func throwingModifierFailsAsModifyWithTheRequestSoFar() async throws {
         let error = await #expect(throws: RequestError.self) {
-            try await HttpBin.client("/anything").get("x").header(field: "X-Before", "1").modifier { _ in throw Boom(label: "modifier") }.perform()
+            try await HttpBin.client("/anything").get("x").header("X-Before", "1").modifier { _ in throw Boom(label: "modifier") }.perform()
         }
         guard case .modify(let request, let source) = error else {
             Issue.record("expected .modify, got \(String(describing: error))")

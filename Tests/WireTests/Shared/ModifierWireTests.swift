@@ -9,13 +9,13 @@ import SwiftApiDsl
 @Suite struct ModifierWireTests {
     @Test func headerModifiersSetTheirFields() async throws {
         let echo: Echo = try await HttpBin.client("/anything")
-            .header(field: "X-One", "1")
+            .header("X-One", "1")
             .header(.acceptLanguage, "fr-FR")
             .accept("application/json")
             .userAgent("my-app/5.0.1")
             .get("x")
             .contentType("text/plain")
-            .modifier(.header(field: "X-Two", "2"))
+            .modifier(.header("X-Two", "2"))
             .modifier(.header(HeaderField("X-Three"), "3"))
             .perform()
         #expect(echo.header("X-One") == "1")
@@ -29,10 +29,10 @@ import SwiftApiDsl
 
     @Test func nilRemovesAHeader() async throws {
         let echo: Echo = try await HttpBin.client("/anything")
-            .header(field: "X-Gone", "here")
+            .header("X-Gone", "here")
             .accept("text/html")
             .get("x")
-            .header(field: "X-Gone", nil)
+            .header("X-Gone", nil)
             .modifier(.accept(nil))
             .perform()
         #expect(echo.header("X-Gone") == nil)
