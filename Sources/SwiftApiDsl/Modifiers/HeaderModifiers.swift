@@ -17,9 +17,9 @@ extension RequestModifier {
     /// A name that is not an HTTP token, or a value with a control character such as a line
     /// break, fails the request as ``RequestError/modify(_:_:)`` with ``InvalidRequestError``.
     public static func header(_ name: HeaderField, _ value: String?) -> RequestModifier {
-        .init(draft: { draft in
+        .init(editing: { request in
             if let value { try FinishedRequestCheck.checkField(name.rawValue, value) }
-            draft.request.headerFields.set(value, for: name.rawValue)
+            request.headerFields.set(value, for: name.rawValue)
         })
     }
 

@@ -153,4 +153,21 @@ import SwiftApiDsl
         let options = try await client.options("m").perform()
         #expect(options.httpResponse.value(forHTTPHeaderField: "Allow")?.contains("PATCH") == true)
     }
+
+    @Test func aModifierThatEditsTheLibrarysOwnFormIsSentAndChecked() async throws {
+        let traceId = RequestModifier(editing: { $0.headerFields.set("t-42", for: "X-Trace-Id") })
+        let echo = try await HttpBin.client().get("anything").modifier(traceId).perform(as: Echo.self)
+        #expect(echo.header("X-Trace-Id") == "t-42")
+        // A value HTTP cannot carry is refused, not dropped, though no URLRequest is made for it.
+        let injected = RequestModifier(editing: { $0.headerFields.set("a\r\nX-Injected: 1", for: "X-Note") })
+        let error = await #expect(throws: RequestError.self) { try await HttpBin.client().get("anything").modifier(injected).perform() }
+        guard case .modify(_, let cause)? = error else { Issue.record("expected .modify, got \(String(describing: error))"); return }
+        #expect((cause as? InvalidRequestError)?.reason == "the value of the header X-Note contains a control character")
+    }
+
+    @Test func aBodySetInTheLibrarysOwnFormReplacesAnyOther() async throws {
+        let body = RequestModifier(editing: { $0.setBody(Data("plain".utf8)) })
+        let echo = try await HttpBin.client().post("anything", body: ["json": true]).modifier(body).perform(as: Echo.self)
+        #expect(echo.data == "plain")
+    }
 }
