@@ -71,7 +71,7 @@ extension RequestBuilder {
             middlewares.append(.renewing(credential, replay: { try await self.prepare().draft.request }, trace: trace))
         }
         if draft.retryPolicy.maxAttempts > 1 {
-            middlewares.append(.retrying(draft.retryPolicy, attempts: record.attemptCount, trace: trace))
+            middlewares.append(.retrying(draft.retryPolicy, record: record, trace: trace))
         }
         middlewares.append(.followingRedirects(draft.redirectPolicy, trace: trace))
         middlewares += client.middlewares + call.middlewares
@@ -173,15 +173,18 @@ extension RequestBuilder {
 /// (after redirects and middlewares: the one the final response answers), how many attempts the
 /// retries made, and the upload's progress across them.
 final class CallRecord: Sendable {
-    private let last: Locked<TransportRequest>
-    let attemptCount = Locked(1)
+    private struct State {
+        var lastRequest: TransportRequest
+        var attempts = 1
+    }
+    private let state: Locked<State>
     /// Told of the request body's bytes as the transport sends them, when someone follows the upload.
     let uploadProgress: ProgressReporter?
     /// The size of the body followed by ``uploadProgress``.
     let uploadSize: Int64
 
     init(_ draft: RequestDraft) {
-        last = Locked(draft.request)
+        state = Locked(State(lastRequest: draft.request))
         // The body's size is read (a file's from disk) only when someone follows the upload.
         let request = draft.request
         let size = draft.uploadProgress == nil ? 0 : request.httpBody.map { Int64($0.count) } ?? (try? request.body?.contentLength()) ?? 0
@@ -189,10 +192,15 @@ final class CallRecord: Sendable {
         uploadProgress = draft.uploadProgress.map { ProgressReporter(total: size, handler: $0) }
     }
 
-    var lastRequest: TransportRequest { last.withLock { $0 } }
-    var attempts: Int { attemptCount.withLock { $0 } }
+    /// The request the transport last received: the one the final response answers.
+    var lastRequest: TransportRequest { state.withLock { $0.lastRequest } }
+    /// How many attempts the retries made.
+    var attempts: Int {
+        get { state.withLock { $0.attempts } }
+        set { state.withLock { $0.attempts = newValue } }
+    }
 
     func sent(_ request: TransportRequest) {
-        last.withLock { $0 = request }
+        state.withLock { $0.lastRequest = request }
     }
 }

@@ -6,11 +6,11 @@ import FoundationNetworking
 extension Middleware {
     /// The built-in retries, as a middleware: sends the same request again after a failure that
     /// `policy` retries (a retryable status, or a transport error before the response head),
-    /// waiting as it says. The last attempt's response goes on whatever its status; `attempts`
-    /// counts them, and a thrown error records the count in a ``RetriedError`` when there was
+    /// waiting as it says. The last attempt's response goes on whatever its status; `record`
+    /// counts the attempts, and a thrown error records the count in a ``RetriedError`` when there was
     /// more than one. A failure while reading a body that has begun to arrive is not retried:
     /// part of it may have been read already.
-    static func retrying(_ policy: RetryPolicy, attempts: Locked<Int>, trace: RequestTrace?) -> Middleware {
+    static func retrying(_ policy: RetryPolicy, record: CallRecord, trace: RequestTrace?) -> Middleware {
         Middleware("retries") { request, next in
             var attempt = 1
             while true {
@@ -21,7 +21,7 @@ extension Middleware {
                           let delay = policy.delay(after: attempt, method: request.method, now: Date(), failing: .status(
                               response.statusCode, retryAfter: response.headerFields["Retry-After"]))
                     else {
-                        attempts.withLock { $0 = attempt }
+                        record.attempts = attempt
                         return response
                     }
                     let body = await Exchange.drain(response.body)
