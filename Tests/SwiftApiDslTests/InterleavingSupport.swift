@@ -158,10 +158,10 @@ func waitUntil(_ what: String, sourceLocation: SourceLocation = #_sourceLocation
 func cause(of result: Result<some Any, any Error>) -> String {
     guard case .failure(let error) = result else { return "success" }
     guard let requestError = error as? RequestError else { return "not a RequestError: \(error)" }
-    switch requestError.underlyingError {
-    case let error as URLError: return "URLError \(error.code.rawValue)"
-    case let error: return "\(type(of: error))"
-    }
+    guard let underlying = requestError.underlyingError else { return "no cause" }
+    if let urlError = underlying as? URLError { return "URLError \(urlError.code.rawValue)" }
+    return "\(type(of: underlying))"
+
 }
 
 /// SplitMix64: a small generator whose sequence depends only on its seed, so that a stress
