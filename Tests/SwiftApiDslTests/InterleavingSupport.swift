@@ -23,10 +23,15 @@ final class ScriptedTransport: HTTPTransport {
     }
 
     private let abortBehaviour: AbortBehaviour
+    private let autoAnswer: (@Sendable (Int) -> (status: Int, body: String)?)?
     private let started = Locked<[ScriptedExchange]>([])
 
-    init(onAbort abortBehaviour: AbortBehaviour = .failExchange) {
+    /// `autoAnswer`, if given, answers the exchange started `n`-th (from 0) at once with the
+    /// status and body it returns for `n`; the others wait for the test.
+    init(onAbort abortBehaviour: AbortBehaviour = .failExchange,
+         autoAnswer: (@Sendable (Int) -> (status: Int, body: String)?)? = nil) {
         self.abortBehaviour = abortBehaviour
+        self.autoAnswer = autoAnswer
     }
 
     /// How many exchanges have started.
@@ -41,7 +46,11 @@ final class ScriptedTransport: HTTPTransport {
     func send(_ request: TransportRequest, control: ExchangeControl) async throws -> TransportResponse {
         let exchange = ScriptedExchange(control: control)
         control.onAbort { [abortBehaviour] reason in exchange.aborted(reason, behaviour: abortBehaviour) }
-        started.withLock { $0.append(exchange) }
+        let index = started.withLock { started in
+            defer { started.append(exchange) }
+            return started.count
+        }
+        if let (status, body) = autoAnswer?(index) { exchange.answer(status, body: body) }
         let (status, fields) = try await exchange.head()
         return TransportResponse(statusCode: status, headerFields: fields, body: exchange.body.body)
     }
