@@ -17,6 +17,16 @@ import Testing
         return (call, try await transport.exchange(0))
     }
 
+    /// A call whose exchange has answered 200 and sent `abc`, its reader parked waiting for more.
+    private func reading(_ transport: ScriptedTransport, maxResponseSize: Int? = nil)
+        async throws -> (Task<Response<Data>, any Error>, ScriptedExchange) {
+        let (call, exchange) = try await started(transport, maxResponseSize: maxResponseSize)
+        exchange.answer(200)
+        exchange.push("abc")
+        try await exchange.readerWaits()
+        return (call, exchange)
+    }
+
     private func body(of result: Result<Response<Data>, any Error>) -> String? {
         guard case .success(let response) = result else { return nil }
         return String(decoding: response.body, as: UTF8.self)
@@ -45,10 +55,7 @@ import Testing
 
     @Test func cancelledWhileTheReaderWaitsForTheBodyFailsWithTheCancellation() async throws {
         let transport = ScriptedTransport(onAbort: .failExchange)
-        let (call, exchange) = try await started(transport)
-        exchange.answer(200)
-        exchange.push("abc")
-        try await exchange.readerWaits()
+        let (call, exchange) = try await reading(transport)
         call.cancel()
         #expect(cause(of: await call.result) == "CancellationError")
         #expect(exchange.aborts == ["CancellationError"])
@@ -58,10 +65,7 @@ import Testing
 
     @Test func aBodyEndedQuietlyByTheTimeoutIsATimeoutNotATruncatedSuccess() async throws {
         let transport = ScriptedTransport(onAbort: .endBodyQuietly)
-        let (call, exchange) = try await started(transport)
-        exchange.answer(200)
-        exchange.push("abc")
-        try await exchange.readerWaits()
+        let (call, exchange) = try await reading(transport)
         exchange.idleTimeoutFires()
         #expect(cause(of: await call.result) == timedOut)
         #expect(exchange.aborts == ["URLError"])
@@ -69,10 +73,7 @@ import Testing
 
     @Test func aTimeoutBeforeTheReaderSeesTheEndWinsEvenIfTheEngineDeliversEverything() async throws {
         let transport = ScriptedTransport(onAbort: .ignore)
-        let (call, exchange) = try await started(transport)
-        exchange.answer(200)
-        exchange.push("abc")
-        try await exchange.readerWaits()
+        let (call, exchange) = try await reading(transport)
         exchange.idleTimeoutFires()
         exchange.push("def")
         exchange.body.finish()
@@ -92,10 +93,7 @@ import Testing
 
     @Test func anIdleCheckBeforeTheTimeoutHasElapsedDoesNotAbort() async throws {
         let transport = ScriptedTransport(onAbort: .failExchange)
-        let (call, exchange) = try await started(transport)
-        exchange.answer(200)
-        exchange.push("abc")
-        try await exchange.readerWaits()
+        let (call, exchange) = try await reading(transport)
         exchange.control.checkIdleness(at: DispatchTime.now().uptimeNanoseconds + 3_599 * 1_000_000_000)
         exchange.push("def")
         exchange.body.finish()
@@ -131,10 +129,7 @@ import Testing
 
     @Test func aSizeCapCrossedMidBodyAbortsTheExchangeAndFailsAsTooLarge() async throws {
         let transport = ScriptedTransport(onAbort: .failExchange)
-        let (call, exchange) = try await started(transport, maxResponseSize: 5)
-        exchange.answer(200)
-        exchange.push("abc")
-        try await exchange.readerWaits()
+        let (call, exchange) = try await reading(transport, maxResponseSize: 5)
         exchange.push("def")
         let result = await call.result
         guard case .failure(let error as RequestError) = result else {
@@ -149,10 +144,7 @@ import Testing
 
     @Test func aBodyEndingExactlyAtTheSizeCapIsComplete() async throws {
         let transport = ScriptedTransport(onAbort: .failExchange)
-        let (call, exchange) = try await started(transport, maxResponseSize: 5)
-        exchange.answer(200)
-        exchange.push("abc")
-        try await exchange.readerWaits()
+        let (call, exchange) = try await reading(transport, maxResponseSize: 5)
         exchange.push("de")
         exchange.body.finish()
         #expect(body(of: await call.result) == "abcde")

@@ -19,43 +19,42 @@ import Testing
         }
     }
 
-    /// A call of `get("items")` under `policy`, heard by `retries`.
-    private func call(_ transport: ScriptedTransport, policy: RetryPolicy, retries: Retries) -> Task<Response<Data>, any Error> {
+    /// A call of `get("items")` under `policy` through a scripted transport, heard by `retries`.
+    private func call(policy: RetryPolicy, onAbort: ScriptedTransport.AbortBehaviour = .failExchange)
+        -> (Task<Response<Data>, any Error>, ScriptedTransport, Retries) {
+        let transport = ScriptedTransport(onAbort: onAbort)
+        let retries = Retries()
         let client = scriptedClient(transport).observer(retries)
-        return Task { try await client.get("items").timeoutInterval(3_600).retryPolicy(policy).perform() }
+        let call = Task { try await client.get("items").timeoutInterval(3_600).retryPolicy(policy).perform() }
+        return (call, transport, retries)
+    }
+
+    /// Cancels `call` once `retries` has heard of a retry: it ends as a cancellation after one attempt.
+    private func cancelDuringTheWait(_ call: Task<Response<Data>, any Error>, transport: ScriptedTransport,
+                                     retries: Retries, announced: String) async throws {
+        try await waitUntil("the retry was announced") { !retries.all.isEmpty }
+        call.cancel()
+        #expect(cause(of: await call.result) == "CancellationError")
+        #expect(retries.all == [announced])
+        #expect(transport.count == 1)
     }
 
     @Test func cancelledDuringTheWaitAfterAFailedAttemptEndsAtOnceWithoutAnotherAttempt() async throws {
-        let transport = ScriptedTransport()
-        let retries = Retries()
-        let call = call(transport, policy: hourly, retries: retries)
+        let (call, transport, retries) = call(policy: hourly)
         try await transport.exchange(0).answer(503, body: "busy")
-        try await waitUntil("the retry was announced") { !retries.all.isEmpty }
-        call.cancel()
-        #expect(cause(of: await call.result) == "CancellationError")
-        #expect(retries.all == ["attempt 2 in 3600 s"])
-        #expect(transport.count == 1)
+        try await cancelDuringTheWait(call, transport: transport, retries: retries, announced: "attempt 2 in 3600 s")
     }
 
     @Test func aRetryAfterWaitIsCutShortByACancellation() async throws {
-        let transport = ScriptedTransport()
-        let retries = Retries()
-        let policy = RetryPolicy(maxAttempts: 3, initialDelay: 0, jitter: 0, maxRetryAfter: 7_200)
-        let call = call(transport, policy: policy, retries: retries)
+        let (call, transport, retries) = call(policy: RetryPolicy(maxAttempts: 3, initialDelay: 0, jitter: 0, maxRetryAfter: 7_200))
         try await transport.exchange(0).answer(429, body: "slow down", headerFields: ["Retry-After": "3600"])
-        try await waitUntil("the retry was announced") { !retries.all.isEmpty }
-        call.cancel()
-        #expect(cause(of: await call.result) == "CancellationError")
-        #expect(retries.all == ["attempt 2 in 3600 s"])
-        #expect(transport.count == 1)
+        try await cancelDuringTheWait(call, transport: transport, retries: retries, announced: "attempt 2 in 3600 s")
     }
 
     @Test func cancelledDuringAnAttemptIsNotRetriedThoughTheEnginesOwnErrorWouldBe() async throws {
         // The engine fails the aborted exchange with `.networkConnectionLost`, which the policy
         // retries: the caller sees the cancellation, and nothing is sent again.
-        let transport = ScriptedTransport(onAbort: .failExchange)
-        let retries = Retries()
-        let call = call(transport, policy: hourly, retries: retries)
+        let (call, transport, retries) = call(policy: hourly, onAbort: .failExchange)
         let exchange = try await transport.exchange(0)
         call.cancel()
         #expect(cause(of: await call.result) == "CancellationError")
@@ -65,9 +64,7 @@ import Testing
     }
 
     @Test func cancelledDuringAnAttemptThatStillAnswersARetryableStatusIsNotRetried() async throws {
-        let transport = ScriptedTransport(onAbort: .ignore)
-        let retries = Retries()
-        let call = call(transport, policy: hourly, retries: retries)
+        let (call, transport, retries) = call(policy: hourly, onAbort: .ignore)
         let exchange = try await transport.exchange(0)
         call.cancel()
         try await waitUntil("the exchange was aborted") { exchange.control.isAborted }
@@ -78,9 +75,7 @@ import Testing
     }
 
     @Test func cancelledDuringTheSecondAttemptEndsItAndCountsBothAttempts() async throws {
-        let transport = ScriptedTransport(onAbort: .failExchange)
-        let retries = Retries()
-        let call = call(transport, policy: RetryPolicy(maxAttempts: 3, initialDelay: 0, jitter: 0), retries: retries)
+        let (call, transport, retries) = call(policy: RetryPolicy(maxAttempts: 3, initialDelay: 0, jitter: 0))
         try await transport.exchange(0).answer(503, body: "busy")
         let second = try await transport.exchange(1)
         call.cancel()
