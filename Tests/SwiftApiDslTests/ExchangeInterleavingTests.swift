@@ -42,6 +42,16 @@ import Testing
         #expect(exchange.aborts == ["CancellationError"])
     }
 
+    @Test func cancelledBeforeTheEngineSaidHowToStopStopsItAsSoonAsItDoes() async throws {
+        let transport = ScriptedTransport(onAbort: .failExchange, registersAbortLate: true)
+        let (call, exchange) = try await started(transport)
+        call.cancel()
+        #expect(exchange.aborts == [])
+        exchange.registerAbort()                           // the abort closure runs at once
+        #expect(cause(of: await call.result) == "CancellationError")
+        #expect(exchange.aborts == ["CancellationError"])
+    }
+
     @Test func aHeadThatComesAfterTheCancellationIsStillACancellation() async throws {
         // An engine that does not stop when told, and answers in full after the cancellation.
         let transport = ScriptedTransport(onAbort: .ignore)

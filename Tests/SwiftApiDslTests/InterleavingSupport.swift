@@ -23,14 +23,18 @@ final class ScriptedTransport: HTTPTransport {
     }
 
     private let abortBehaviour: AbortBehaviour
+    private let registersAbortLate: Bool
     private let autoAnswer: (@Sendable (Int) -> (status: Int, body: String)?)?
     private let started = Locked<[ScriptedExchange]>([])
 
-    /// `autoAnswer`, if given, answers the exchange started `n`-th (from 0) at once with the
-    /// status and body it returns for `n`; the others wait for the test.
-    init(onAbort abortBehaviour: AbortBehaviour = .failExchange,
+    /// `registersAbortLate`: each exchange says how to stop only once the test calls
+    /// ``ScriptedExchange/registerAbort()``. `autoAnswer`, if given, answers the exchange
+    /// started `n`-th (from 0) at once with the status and body it returns for `n`; the others
+    /// wait for the test.
+    init(onAbort abortBehaviour: AbortBehaviour = .failExchange, registersAbortLate: Bool = false,
          autoAnswer: (@Sendable (Int) -> (status: Int, body: String)?)? = nil) {
         self.abortBehaviour = abortBehaviour
+        self.registersAbortLate = registersAbortLate
         self.autoAnswer = autoAnswer
     }
 
@@ -45,13 +49,14 @@ final class ScriptedTransport: HTTPTransport {
 
     func send(_ request: TransportRequest, control: ExchangeControl) async throws -> TransportResponse {
         let exchange = ScriptedExchange(control: control)
-        control.onAbort { [abortBehaviour] reason in exchange.aborted(reason, behaviour: abortBehaviour) }
         let index = started.withLock { started in
             defer { started.append(exchange) }
             return started.count
         }
+        if registersAbortLate { try await exchange.abortRegistration.value() }
+        control.onAbort { [abortBehaviour] reason in exchange.aborted(reason, behaviour: abortBehaviour) }
         if let (status, body) = autoAnswer?(index) { exchange.answer(status, body: body) }
-        let (status, fields) = try await exchange.head()
+        let (status, fields) = try await exchange.head.value()
         return TransportResponse(statusCode: status, headerFields: fields, body: exchange.body.body)
     }
 }
@@ -61,28 +66,31 @@ final class ScriptedExchange: Sendable {
     /// The engine's own error for an aborted exchange: the caller must see the abort's reason instead.
     static let engineError = URLError(.networkConnectionLost)
 
-    private struct State {
-        var head: Result<(Int, HeaderFields), any Error>?
-        var waiter: CheckedContinuation<(Int, HeaderFields), any Error>?
-        var aborts: [String] = []
-    }
-
     /// The pipeline's handle on the exchange.
     let control: ExchangeControl
     /// The body, pushed to by the test.
     let body = ResponseChunkQueue()
-    private let state = Locked(State())
+    /// The response head, once the test answers (or an abort fails it).
+    fileprivate let head = OneShot<(Int, HeaderFields)>()
+    /// Passed when the test lets a transport that registers its abort late do so.
+    fileprivate let abortRegistration = OneShot<Void>()
+    private let abortReasons = Locked<[String]>([])
 
     init(control: ExchangeControl) {
         self.control = control
     }
 
     /// The reasons the transport's abort closure was called with, by type name, in order.
-    var aborts: [String] { state.withLock { $0.aborts } }
+    var aborts: [String] { abortReasons.withLock { $0 } }
+
+    /// Lets the transport register how to stop the exchange (see `registersAbortLate`).
+    func registerAbort() {
+        abortRegistration.settle(.success(()))
+    }
 
     /// Sends the response head; the body stays open for ``push(_:)``.
     func answer(_ statusCode: Int, headerFields: HeaderFields = [:]) {
-        settleHead(.success((statusCode, headerFields)))
+        head.settle(.success((statusCode, headerFields)))
     }
 
     /// Queues the body's chunks, each a string's UTF-8 bytes.
@@ -108,21 +116,11 @@ final class ScriptedExchange: Sendable {
         control.checkIdleness(at: DispatchTime.now().uptimeNanoseconds + 3_601 * 1_000_000_000)
     }
 
-    fileprivate func head() async throws -> (Int, HeaderFields) {
-        try await withCheckedThrowingContinuation { continuation in
-            let ready: Result<(Int, HeaderFields), any Error>? = state.withLock { state in
-                if state.head == nil { state.waiter = continuation }
-                return state.head
-            }
-            if let ready { continuation.resume(with: ready) }
-        }
-    }
-
     fileprivate func aborted(_ reason: any Error, behaviour: ScriptedTransport.AbortBehaviour) {
-        state.withLock { $0.aborts.append("\(type(of: reason))") }
+        abortReasons.withLock { $0.append("\(type(of: reason))") }
         switch behaviour {
         case .failExchange:
-            settleHead(.failure(Self.engineError))
+            head.settle(.failure(Self.engineError))
             body.finish(throwing: Self.engineError)
         case .endBodyQuietly:
             body.finish()
@@ -130,12 +128,28 @@ final class ScriptedExchange: Sendable {
             break
         }
     }
+}
 
-    /// Settles the head once; the first answer or failure counts.
-    private func settleHead(_ result: Result<(Int, HeaderFields), any Error>) {
-        let waiter = state.withLock { state -> CheckedContinuation<(Int, HeaderFields), any Error>? in
-            guard state.head == nil else { return nil }
-            state.head = result
+/// A result that one side settles once and the other awaits, in either order.
+final class OneShot<Value: Sendable>: Sendable {
+    private let state = Locked<(result: Result<Value, any Error>?, waiter: CheckedContinuation<Value, any Error>?)>((nil, nil))
+
+    /// The result, once settled.
+    func value() async throws -> Value {
+        try await withCheckedThrowingContinuation { continuation in
+            let ready = state.withLock { state in
+                if state.result == nil { state.waiter = continuation }
+                return state.result
+            }
+            if let ready { continuation.resume(with: ready) }
+        }
+    }
+
+    /// Settles the result; only the first call counts.
+    func settle(_ result: Result<Value, any Error>) {
+        let waiter = state.withLock { state -> CheckedContinuation<Value, any Error>? in
+            guard state.result == nil else { return nil }
+            state.result = result
             defer { state.waiter = nil }
             return state.waiter
         }
