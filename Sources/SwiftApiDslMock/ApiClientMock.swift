@@ -59,7 +59,8 @@ public final class ApiClientMock: Sendable {
     }
 
     private init(client: ApiClient, transport: MockTransport) {
-        self.mockedClient = client
+        // Validators are off on a mock unless it is told otherwise, through the client's public switch.
+        self.mockedClient = client.validators(enabledWhen: { transport.appliesValidators })
         self.transport = transport
     }
 }

@@ -45,6 +45,7 @@ public struct Endpoint<Value>: RequestModifiable, ResponseValidatable, Sendable 
     let decoding: Decoding
     var modifiers: [RequestModifier] = []
     var validators: [ResponseValidator] = []
+    var middlewares: [Middleware] = []
     var authenticatesAnyOrigin = false
 
     /// Creates an endpoint that decodes its own way; `decode` gets the validated raw response.
@@ -113,6 +114,7 @@ public struct Endpoint<Value>: RequestModifiable, ResponseValidatable, Sendable 
                             bypassAuth: bypassAuth, jsonEncoder: jsonEncoder, decoding: decoding)
         copy.modifiers = modifiers
         copy.validators = validators
+        copy.middlewares = middlewares
         copy.authenticatesAnyOrigin = authenticatesAnyOrigin
         return copy
     }
@@ -148,6 +150,7 @@ public struct Endpoint<Value>: RequestModifiable, ResponseValidatable, Sendable 
         if !query.isEmpty { builder = builder.queryItems(query) }
         builder.modifiers += modifiers
         builder.validators = validators
+        builder.middlewares = middlewares
         builder.authenticatesAnyOrigin = authenticatesAnyOrigin
         return builder
     }

@@ -6,9 +6,10 @@ import FoundationNetworking
 /// One performance of a request as its observers see it: the pipeline reports what happens at
 /// a few marked points, the trace measures and forwards it to each observer in order.
 ///
-/// Used by the one task that performs the request, so it needs no lock. There is none at all
-/// (the pipeline holds `nil`) when the client has no observer.
-final class RequestTrace {
+/// Used by the one task that performs the request, so it needs no lock (hence `@unchecked`:
+/// the middleware chain calls it from that task too). There is none at all (the pipeline holds
+/// `nil`) when the client has no observer.
+final class RequestTrace: @unchecked Sendable {
     private static let lastRequestID = Locked(0)
 
     private let observers: [any RequestObserver]

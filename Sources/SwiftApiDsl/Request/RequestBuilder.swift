@@ -45,6 +45,8 @@ public struct RequestBuilder: RequestModifiable, ResponseValidatable {
     let encodedBody: Result<Data, any Error>?
     var modifiers: [RequestModifier] = []
     var validators: [ResponseValidator] = []
+    /// Around every request on the wire, after the client's; see ``Middleware``.
+    var middlewares: [Middleware] = []
     /// Whether authentication is added even when the URL's origin is not the base URL's.
     var authenticatesAnyOrigin = false
 
