@@ -64,13 +64,12 @@ import Testing
     }
 
     @Test func cancelledDuringAnAttemptThatStillAnswersARetryableStatusIsNotRetried() async throws {
-        let (call, transport, retries) = call(policy: hourly, onAbort: .ignore)
+        let (call, transport, _) = call(policy: hourly, onAbort: .ignore)
         let exchange = try await transport.exchange(0)
         call.cancel()
         try await waitUntil("the exchange was aborted") { exchange.control.isAborted }
         exchange.answer(503, body: "busy")
         #expect(cause(of: await call.result) == "CancellationError")
-        #expect(retries.all == [])
         #expect(transport.count == 1)
     }
 
