@@ -46,6 +46,8 @@ public struct ApiClient: RequestModifiable, ResponseValidatable {
     var observers: [any RequestObserver] = []
     /// Around every request on the wire, the first outermost; see ``Middleware``.
     var middlewares: [Middleware] = []
+    /// Turns every failure into the app's own error; see ``mapError(_:)``.
+    var errorMapping: (@Sendable (RequestError) -> any Error)?
 
     /// Creates a client that sends its requests with URLSession.
     ///

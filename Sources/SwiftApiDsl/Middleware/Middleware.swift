@@ -78,7 +78,7 @@ extension RequestModifiable where Self == RequestBuilder {
     /// client's middlewares; see ``Middleware``.
     public func middleware(_ middleware: Middleware) -> RequestBuilder {
         var copy = self
-        copy.middlewares.append(middleware)
+        copy.call.middlewares.append(middleware)
         return copy
     }
 }
@@ -88,7 +88,7 @@ extension Endpoint {
     /// client's middlewares; see ``Middleware``.
     public func middleware(_ middleware: Middleware) -> Endpoint {
         var copy = self
-        copy.middlewares.append(middleware)
+        copy.call.middlewares.append(middleware)
         return copy
     }
 }

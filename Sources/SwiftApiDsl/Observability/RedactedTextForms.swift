@@ -106,8 +106,8 @@ extension RequestBuilder: CustomStringConvertible, CustomReflectable {
             "method": method.rawValue,
             "target": url.map(Redaction.url) ?? path ?? "",
             "client": client.description,
-            "modifiers": modifiers.count,
-            "validators": validators.count,
+            "modifiers": call.modifiers.count,
+            "validators": call.validators.count,
             "bypassAuth": bypassAuth,
         ])
     }
@@ -126,8 +126,8 @@ extension Endpoint: CustomStringConvertible, CustomReflectable {
             "method": method.rawValue,
             "target": url.map(Redaction.url) ?? path ?? "",
             "query": query.map { "\($0.name)=\(SecretNames.contains($0.name) ? Redaction.placeholder : $0.value ?? "")" },
-            "modifiers": modifiers.count,
-            "validators": validators.count,
+            "modifiers": call.modifiers.count,
+            "validators": call.validators.count,
             "bypassAuth": bypassAuth,
         ])
     }

@@ -101,8 +101,9 @@ final class RequestTrace: @unchecked Sendable {
 
 extension RequestBuilder {
     /// Runs one performance of the request (`body`) under a trace of the client's observers,
-    /// which hears of its end, success or failure, exactly once.
-    func observed<T>(_ body: (RequestTrace?) async throws -> T) async throws -> T {
+    /// which hears of its end, success or failure, exactly once. What it throws is turned by the
+    /// client's ``ApiClient/mapError(_:)`` unless `mapsErrors` is `false` (a caller that maps itself).
+    func observed<T>(mapsErrors: Bool = true, _ body: (RequestTrace?) async throws -> T) async throws -> T {
         let trace = RequestTrace(observers: client.observers)
         do {
             let result = try await body(trace)
@@ -110,7 +111,7 @@ extension RequestBuilder {
             return result
         } catch {
             trace?.finished(error: error.asRequestError)
-            throw error
+            throw mapsErrors ? client.mapped(error) : error
         }
     }
 }

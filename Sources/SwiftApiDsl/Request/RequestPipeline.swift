@@ -41,8 +41,8 @@ extension RequestBuilder {
         let (draft, credential) = try await prepare()
         trace?.prepared(draft.request) // observe: prepared
         if case .file(let download) = destination { try download.create(for: draft.request) }
-        let call = CallRecord(draft)
-        let send = chain(for: draft, credential: credential, call: call, trace: trace)
+        let record = CallRecord(draft)
+        let send = chain(for: draft, credential: credential, call: record, trace: trace)
         let transportResponse: TransportResponse
         do {
             transportResponse = try await send(draft.request)
@@ -50,35 +50,35 @@ extension RequestBuilder {
             throw error
         } catch {
             // A middleware's own error.
-            throw RequestError.transport(call.lastRequest.urlRequest, error)
+            throw RequestError.transport(record.lastRequest.urlRequest, error)
         }
-        let request = call.lastRequest
-        call.uploadProgress?.finish(completed: call.uploadSize) // the server has answered: the body it took is all there is
+        let request = record.lastRequest
+        record.uploadProgress?.finish(completed: record.uploadSize) // the server has answered: the body it took is all there is
         let (response, streamed) = try await destination.receive(transportResponse, of: request, draft: draft, trace: trace)
         do {
             try await validate(response, of: request)
-        } catch let error as RequestError where call.attempts > 1 {
-            throw RetriedError.recording(call.attempts, in: error)
+        } catch let error as RequestError where record.attempts > 1 {
+            throw RetriedError.recording(record.attempts, in: error)
         }
         return (response, request, streamed)
     }
 
     /// Step 5's chain for one call: the built-ins the call needs, the client's and the call's
     /// middlewares, then the transport.
-    private func chain(for draft: RequestDraft, credential: UsedCredential?, call: CallRecord, trace: RequestTrace?) -> Middleware.Next {
+    private func chain(for draft: RequestDraft, credential: UsedCredential?, call record: CallRecord, trace: RequestTrace?) -> Middleware.Next {
         var middlewares: [Middleware] = []
         if let credential {
             middlewares.append(.renewing(credential, replay: { try await self.prepare().draft.request }, trace: trace))
         }
         if draft.retryPolicy.maxAttempts > 1 {
-            middlewares.append(.retrying(draft.retryPolicy, attempts: call.attemptCount, trace: trace))
+            middlewares.append(.retrying(draft.retryPolicy, attempts: record.attemptCount, trace: trace))
         }
         middlewares.append(.followingRedirects(draft.redirectPolicy, trace: trace))
-        middlewares += client.middlewares + self.middlewares
+        middlewares += client.middlewares + call.middlewares
         if let trace { middlewares.append(.observing(trace)) }
-        let exchange = Exchange.send(through: client.transport, uploadProgress: call.uploadProgress)
+        let exchange = Exchange.send(through: client.transport, uploadProgress: record.uploadProgress)
         return Middleware.chain(middlewares, around: { request in
-            call.sent(request)
+            record.sent(request)
             return try await exchange(request)
         })
     }
@@ -89,15 +89,16 @@ extension RequestBuilder {
         let built = draft.request.url
         try await modify(&draft, with: client.modifiers)
         var credential: UsedCredential?
-        if !bypassAuth, let authentication = client.authentication,
-           authenticatesAnyOrigin || hasBaseOrigin(draft.request.url, built: built) {
+        if !call.bypassAuth, let authentication = client.authentication,
+           call.authenticatesAnyOrigin || hasBaseOrigin(draft.request.url, built: built) {
             do {
                 credential = try await authentication.authenticate(&draft)
             } catch {
                 throw RequestError.modify(draft.request.urlRequest, error)
             }
         }
-        try await modify(&draft, with: modifiers)
+        if !call.query.isEmpty { try await modify(&draft, with: [.queryItems(call.query)]) }
+        try await modify(&draft, with: call.modifiers)
         do {
             try FinishedRequestCheck.check(draft.request)
         } catch {
@@ -110,7 +111,7 @@ extension RequestBuilder {
     private func hasBaseOrigin(_ url: URL?, built: URL?) -> Bool {
         // A path resolved against the base URL that no modifier moved has its origin: the
         // common case skips building two origins.
-        if self.url == nil, url == built { return true }
+        if call.url == nil, url == built { return true }
         return url?.origin == client.baseUrl.origin
     }
 
@@ -118,19 +119,18 @@ extension RequestBuilder {
     private func build() throws -> RequestDraft {
         let url: URL
         do {
-            url = try self.url.map(URLResolution.absolute) ?? client.resolutionBase.url(path: path)
+            url = try call.url.map(URLResolution.absolute) ?? client.resolutionBase.url(path: call.path)
         } catch {
-            throw RequestError.modify(URLRequest(url: self.url ?? client.baseUrl), error)
+            throw RequestError.modify(URLRequest(url: call.url ?? client.baseUrl), error)
         }
-        var draft = RequestDraft(request: TransportRequest(url: url, method: method), jsonEncoder: jsonEncoder)
-        switch encodedBody {
-        case .success(let data):
-            draft.request.setBody(data)
+        var draft = RequestDraft(request: TransportRequest(url: url, method: call.method), jsonEncoder: jsonEncoder)
+        if let body = call.body {
+            do {
+                draft.request.setBody(try body.encode(jsonEncoder))
+            } catch {
+                throw RequestError.modify(draft.request.urlRequest, error)
+            }
             draft.request.headerFields.set("application/json", for: HeaderField.contentType.rawValue)
-        case .failure(let error):
-            throw RequestError.modify(draft.request.urlRequest, error)
-        case nil:
-            break
         }
         return draft
     }
@@ -154,6 +154,7 @@ extension RequestBuilder {
     private func validate(_ response: Response<Data>, of request: TransportRequest) async throws {
         if let enabled = client.validatorsEnabled, !enabled() { return }
         // Each list is already free of repeated ids (`append(replacingSameId:)`).
+        let validators = call.validators
         let all = validators.contains(where: { $0.id != nil })
             ? ResponseValidator.replacingSameIds(client.validators + validators)
             : client.validators + validators
