@@ -103,6 +103,9 @@ public final class Resource<Value: Sendable>: Sendable {
         return storage.withLock { $0.latestValue }
     }
 
+    /// How many callers wait for a load in flight (tests wait for them to gather).
+    var waiting: Int { storage.withLock { $0.waiters.count } }
+
     /// Every state from now on, starting with the current one, in order. Each access makes a
     /// new sequence for one observer; any number may observe, and leave by ending their loop.
     public var states: AsyncStream<State> {
