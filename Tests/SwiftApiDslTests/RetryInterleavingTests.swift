@@ -64,13 +64,31 @@ import Testing
     }
 
     @Test func cancelledDuringAnAttemptThatStillAnswersARetryableStatusIsNotRetried() async throws {
-        let (call, transport, _) = call(policy: hourly, onAbort: .ignore)
+        let (call, transport, retries) = call(policy: hourly, onAbort: .ignore)
         let exchange = try await transport.exchange(0)
         call.cancel()
         try await waitUntil("the exchange was aborted") { exchange.control.isAborted }
         exchange.answer(503, body: "busy")
         #expect(cause(of: await call.result) == "CancellationError")
+        // No retry is announced for a call that was cancelled already.
+        #expect(retries.all == [])
         #expect(transport.count == 1)
+    }
+
+    @Test func cancelledDuringAWaitAfterTwoAttemptsCountsThem() async throws {
+        let (call, transport, retries) = call(policy: RetryPolicy(maxAttempts: 3, initialDelay: 0, jitter: 0, maxRetryAfter: 7_200))
+        try await transport.exchange(0).answer(503, body: "busy")
+        try await transport.exchange(1).answer(503, body: "busy", headerFields: ["Retry-After": "3600"])
+        try await waitUntil("the second retry was announced") { retries.all.count == 2 }
+        call.cancel()
+        let result = await call.result
+        #expect(cause(of: result) == "CancellationError")
+        if case .failure(let error as RequestError) = result {
+            #expect(error.attempts == 2)
+            #expect(error.description.contains("after 2 attempts"))
+        }
+        #expect(retries.all == ["attempt 2 in 0 s", "attempt 3 in 3600 s"])
+        #expect(transport.count == 2)
     }
 
     @Test func cancelledDuringTheSecondAttemptEndsItAndCountsBothAttempts() async throws {

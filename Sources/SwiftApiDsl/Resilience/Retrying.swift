@@ -34,14 +34,17 @@ extension Middleware {
                     else { throw attempt > 1 ? RetriedError.recording(attempt, in: error) : error }
                     failed = (error, delay)
                 }
-                attempt += 1
-                trace?.retrying(attempt: attempt, error: failed.error, delay: failed.delay) // observe: retry
+                // Cancelled already (the engine answered an aborted attempt): no retry to announce.
+                let cancelled = RequestError.transport(request.urlRequest, CancellationError())
+                if Task.isCancelled { throw attempt > 1 ? RetriedError.recording(attempt, in: cancelled) : cancelled }
+                trace?.retrying(attempt: attempt + 1, error: failed.error, delay: failed.delay) // observe: retry
                 do {
                     try await Task.sleep(nanoseconds: UInt64(min(failed.delay, 86_400) * 1_000_000_000))
                 } catch {
-                    // Cancelled during the wait: the call ends at once.
-                    throw RequestError.transport(request.urlRequest, error)
+                    // Cancelled during the wait: the call ends at once, counting the attempts made.
+                    throw attempt > 1 ? RetriedError.recording(attempt, in: cancelled) : cancelled
                 }
+                attempt += 1
             }
         }
     }
