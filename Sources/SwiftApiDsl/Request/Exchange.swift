@@ -29,6 +29,7 @@ enum Exchange {
                 // A status HTTP cannot have (and that Foundation may refuse to hold) is a bad answer.
                 guard (100...999).contains(response.statusCode) else { throw URLError(.badServerResponse) }
                 response.body = ExchangeBody(response.body, request: request, control: control).body
+                response.sentRequest = request
                 return response
             } catch {
                 let failure = failure(error, of: request, control: control)

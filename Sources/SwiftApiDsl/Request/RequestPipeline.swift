@@ -41,7 +41,8 @@ extension RequestBuilder {
         let (draft, credential) = try await prepare()
         trace?.prepared(draft.request) // observe: prepared
         if case .file(let download) = destination { try download.create(for: draft.request) }
-        let record = CallRecord(draft)
+        // Most calls retry nothing and follow no upload: they need no record.
+        let record = draft.retryPolicy.maxAttempts > 1 || draft.uploadProgress != nil ? CallRecord(draft) : nil
         let send = chain(for: draft, credential: credential, call: record, trace: trace)
         let transportResponse: TransportResponse
         do {
@@ -50,37 +51,35 @@ extension RequestBuilder {
             throw error
         } catch {
             // A middleware's own error.
-            throw RequestError.transport(record.lastRequest.urlRequest, error)
+            throw RequestError.transport(draft.request.urlRequest, error)
         }
-        let request = record.lastRequest
-        record.uploadProgress?.finish(completed: record.uploadSize) // the server has answered: the body it took is all there is
+        // The request the final response answers; the prepared one for an answer a middleware made.
+        let request = transportResponse.sentRequest ?? draft.request
+        record?.uploadProgress?.finish(completed: record?.uploadSize) // the server has answered: the body it took is all there is
         let (response, streamed) = try await destination.receive(transportResponse, of: request, draft: draft, trace: trace)
+        let attempts = record?.attempts ?? 1
         do {
             try await validate(response, of: request)
-        } catch let error as RequestError where record.attempts > 1 {
-            throw RetriedError.recording(record.attempts, in: error)
+        } catch let error as RequestError where attempts > 1 {
+            throw RetriedError.recording(attempts, in: error)
         }
         return (response, request, streamed)
     }
 
     /// Step 5's chain for one call: the built-ins the call needs, the client's and the call's
     /// middlewares, then the transport.
-    private func chain(for draft: RequestDraft, credential: UsedCredential?, call record: CallRecord, trace: RequestTrace?) -> Middleware.Next {
+    private func chain(for draft: RequestDraft, credential: UsedCredential?, call record: CallRecord?, trace: RequestTrace?) -> Middleware.Next {
         var middlewares: [Middleware] = []
         if let credential {
             middlewares.append(.renewing(credential, replay: { try await self.prepare().draft.request }, trace: trace))
         }
-        if draft.retryPolicy.maxAttempts > 1 {
+        if let record, draft.retryPolicy.maxAttempts > 1 {
             middlewares.append(.retrying(draft.retryPolicy, record: record, trace: trace))
         }
         middlewares.append(.followingRedirects(draft.redirectPolicy, trace: trace))
         middlewares += client.middlewares + call.middlewares
         if let trace { middlewares.append(.observing(trace)) }
-        let exchange = Exchange.send(through: client.transport, uploadProgress: record.uploadProgress)
-        return Middleware.chain(middlewares, around: { request in
-            record.sent(request)
-            return try await exchange(request)
-        })
+        return Middleware.chain(middlewares, around: Exchange.send(through: client.transport, uploadProgress: record?.uploadProgress))
     }
 
     /// Steps 1 to 4: the request as it will be sent, and the renewable credential it carries.
@@ -169,22 +168,16 @@ extension RequestBuilder {
     }
 }
 
-/// What one call's chain records for the pipeline: the request the transport last received
-/// (after redirects and middlewares: the one the final response answers), how many attempts the
-/// retries made, and the upload's progress across them.
+/// What a call that retries or follows its upload records across its attempts: how many the
+/// retries made, and the upload's progress.
 final class CallRecord: Sendable {
-    private struct State {
-        var lastRequest: TransportRequest
-        var attempts = 1
-    }
-    private let state: Locked<State>
+    private let attemptCount = Locked(1)
     /// Told of the request body's bytes as the transport sends them, when someone follows the upload.
     let uploadProgress: ProgressReporter?
     /// The size of the body followed by ``uploadProgress``.
     let uploadSize: Int64
 
     init(_ draft: RequestDraft) {
-        state = Locked(State(lastRequest: draft.request))
         // The body's size is read (a file's from disk) only when someone follows the upload.
         let request = draft.request
         let size = draft.uploadProgress == nil ? 0 : request.httpBody.map { Int64($0.count) } ?? (try? request.body?.contentLength()) ?? 0
@@ -192,15 +185,9 @@ final class CallRecord: Sendable {
         uploadProgress = draft.uploadProgress.map { ProgressReporter(total: size, handler: $0) }
     }
 
-    /// The request the transport last received: the one the final response answers.
-    var lastRequest: TransportRequest { state.withLock { $0.lastRequest } }
     /// How many attempts the retries made.
     var attempts: Int {
-        get { state.withLock { $0.attempts } }
-        set { state.withLock { $0.attempts = newValue } }
-    }
-
-    func sent(_ request: TransportRequest) {
-        state.withLock { $0.lastRequest = request }
+        get { attemptCount.withLock { $0 } }
+        set { attemptCount.withLock { $0 = newValue } }
     }
 }

@@ -19,6 +19,9 @@ public struct TransportResponse: Sendable {
     public var body: ResponseBody
     /// The Foundation form of the head, when the engine already made one (URLSession, a mock).
     let httpURLResponse: HTTPURLResponse?
+    /// The request the transport received for it (set by the pipeline's last step): the one the
+    /// response answers, after redirects and middlewares. `nil` for a response a middleware made.
+    var sentRequest: TransportRequest?
 
     /// A response head from its parts.
     public init(statusCode: Int, headerFields: HeaderFields = [:], httpVersion: String = "HTTP/1.1", body: ResponseBody = .empty) {
