@@ -67,14 +67,15 @@ enum BodyDestination {
                                 progress: ProgressReporter?, orNil: Bool = false) async throws -> Data? {
         try check(response, of: request, against: orNil ? nil : limit)
         var data = Data()
-        for try await chunk in response.body {
-            if let limit, data.count + chunk.count > limit {
-                // Dropping the body closes the connection.
-                if orNil { return nil }
-                throw RequestError.transport(request.urlRequest, ResponseTooLargeError(limit: limit))
-            }
+        let complete = try await read(response.body) { chunk in
+            if let limit, data.count + chunk.count > limit { return false }
             data.append(chunk)
             progress?.advance(by: chunk.count)
+            return true
+        }
+        guard complete else {
+            if orNil { return nil }
+            throw RequestError.transport(request.urlRequest, ResponseTooLargeError(limit: limit ?? 0))
         }
         progress?.finish()
         return data
@@ -82,6 +83,17 @@ enum BodyDestination {
 
     private static func collect(_ response: TransportResponse, of request: TransportRequest, limit: Int?, progress: ProgressReporter?) async throws -> Data {
         try await collect(response, of: request, limit: limit, progress: progress, orNil: false) ?? Data()
+    }
+
+    /// Hands each chunk of `body` to `consume` until it returns `false` (the rest is dropped,
+    /// which closes the connection); returns whether the body was read to its end. A body that
+    /// comes straight from the exchange is read in one loop (``ExchangeBody/read(_:)``).
+    static func read(_ body: ResponseBody, _ consume: (Data) throws -> Bool) async throws -> Bool {
+        if let exchange = body.exchange { return try await exchange.read(consume) }
+        for try await chunk in body {
+            guard try consume(chunk) else { return false }
+        }
+        return true
     }
 
     /// Fails, before a byte of the body is read, when its `Content-Length` is above `limit`.

@@ -65,7 +65,7 @@ struct DownloadTarget {
         }
         defer { try? file.close() }
         var errorBody: Data? = isSuccess ? nil : Data()
-        for try await chunk in body {
+        _ = try await BodyDestination.read(body) { chunk in
             do {
                 try file.write(contentsOf: chunk)
             } catch {
@@ -75,6 +75,7 @@ struct DownloadTarget {
                 if kept + chunk.count <= BodyDestination.errorDocumentLimit { errorBody?.append(chunk) } else { errorBody = nil }
             }
             progress?.advance(by: chunk.count)
+            return true
         }
         progress?.finish()
         return errorBody ?? Data()

@@ -34,7 +34,43 @@ final class ExchangeBody: @unchecked Sendable {
 
     /// The body for its reader.
     var body: ResponseBody {
-        ResponseBody(makeNext: { [self] in { try await self.next() } })
+        ResponseBody(makeNext: { [self] in { try await self.next() } }, exchange: self)
+    }
+
+    /// Hands each chunk to `consume`, which returns `false` to stop (the exchange is then
+    /// aborted); returns whether the body was read to its end. One loop under one cancellation
+    /// handler: the pipeline's way to read a body into memory or a file, a chunk costing what
+    /// the engine's own sequence costs. The exchange is over when it returns or throws.
+    func read(_ consume: (Data) throws -> Bool) async throws -> Bool {
+        guard !isOver else { return true }
+        var iterator = chunks ?? engineBody.makeAsyncIterator()
+        control.setPaused(false)
+        do {
+            let complete = try await withTaskCancellationHandler {
+                while let chunk = try await iterator.next() {
+                    control.noteActivity()
+                    guard try consume(chunk) else { return false }
+                }
+                return true
+            } onCancel: { [control] in
+                control.abort(CancellationError())
+            }
+            guard complete else {
+                abandon()
+                return false
+            }
+            // A sequence may end quietly when its task is cancelled: a body cut short by an
+            // abort is a failure, never a shorter success.
+            if let reason = control.abortReason { throw reason }
+            isOver = true
+            Exchange.end(control)
+            return true
+        } catch {
+            guard !isOver else { throw error }
+            let failure = Exchange.failure(error, of: request, control: control)
+            abandon()
+            throw failure
+        }
     }
 
     /// Ends the exchange without reading the rest of its body: the connection is closed.

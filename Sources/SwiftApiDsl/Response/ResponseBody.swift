@@ -13,6 +13,9 @@ public struct ResponseBody: AsyncSequence, Sendable {
     public typealias Element = Data
 
     private let makeNext: @Sendable () -> () async throws -> Data?
+    /// The exchange this body reads from as it is, for the pipeline's one-loop read
+    /// (``ExchangeBody/read(_:)``); `nil` for any other body, a middleware's included.
+    let exchange: ExchangeBody?
 
     /// A body read from `chunks`; empty chunks are skipped.
     public init<Chunks: AsyncSequence & Sendable>(_ chunks: Chunks) where Chunks.Element == Data {
@@ -20,6 +23,7 @@ public struct ResponseBody: AsyncSequence, Sendable {
             let iterator = IteratorBox(chunks.makeAsyncIterator())
             return { try await iterator.next() }
         }
+        exchange = nil
     }
 
     /// A body of bytes already in memory.
@@ -31,11 +35,13 @@ public struct ResponseBody: AsyncSequence, Sendable {
                 return remaining
             }
         }
+        exchange = nil
     }
 
     /// A body whose chunks come from `next`, called until it returns `nil`.
-    init(makeNext: @escaping @Sendable () -> () async throws -> Data?) {
+    init(makeNext: @escaping @Sendable () -> () async throws -> Data?, exchange: ExchangeBody? = nil) {
         self.makeNext = makeNext
+        self.exchange = exchange
     }
 
     /// No bytes at all.
