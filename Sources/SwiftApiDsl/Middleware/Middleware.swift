@@ -49,11 +49,9 @@ public struct Middleware: Sendable {
         self.intercept = intercept
     }
 
-    /// `middlewares` around `last`, the first outermost.
-    static func chain(_ middlewares: [Middleware], around last: @escaping Next) -> Next {
-        middlewares.reversed().reduce(last) { next, middleware in
-            { request in try await middleware.intercept(request, next) }
-        }
+    /// This middleware around `next`.
+    func wrapping(_ next: @escaping Next) -> Next {
+        { request in try await intercept(request, next) }
     }
 }
 

@@ -69,17 +69,18 @@ extension RequestBuilder {
     /// Step 5's chain for one call: the built-ins the call needs, the client's and the call's
     /// middlewares, then the transport.
     private func chain(for draft: RequestDraft, credential: UsedCredential?, call record: CallRecord?, trace: RequestTrace?) -> Middleware.Next {
-        var middlewares: [Middleware] = []
-        if let credential {
-            middlewares.append(.renewing(credential, replay: { try await self.prepare().draft.request }, trace: trace))
-        }
+        // Built from the transport outwards, each layer only when the call needs it.
+        var next = Exchange.send(through: client.transport, uploadProgress: record?.uploadProgress)
+        if let trace { next = Middleware.observing(trace).wrapping(next) }
+        for middleware in (client.middlewares + call.middlewares).reversed() { next = middleware.wrapping(next) }
+        next = Middleware.followingRedirects(draft.redirectPolicy, trace: trace).wrapping(next)
         if let record, draft.retryPolicy.maxAttempts > 1 {
-            middlewares.append(.retrying(draft.retryPolicy, record: record, trace: trace))
+            next = Middleware.retrying(draft.retryPolicy, record: record, trace: trace).wrapping(next)
         }
-        middlewares.append(.followingRedirects(draft.redirectPolicy, trace: trace))
-        middlewares += client.middlewares + call.middlewares
-        if let trace { middlewares.append(.observing(trace)) }
-        return Middleware.chain(middlewares, around: Exchange.send(through: client.transport, uploadProgress: record?.uploadProgress))
+        if let credential {
+            next = Middleware.renewing(credential, replay: { try await self.prepare().draft.request }, trace: trace).wrapping(next)
+        }
+        return next
     }
 
     /// Steps 1 to 4: the request as it will be sent, and the renewable credential it carries.
