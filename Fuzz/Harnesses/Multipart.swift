@@ -122,8 +122,26 @@ private func dispositionParameters(_ text: ArraySlice<UInt8>) -> [String: String
     return parameters
 }
 
+/// `text` with the three escapes undone, scalar by scalar (`%22\u{32E}` holds `%22`, though its
+/// last `2` and the mark are one character).
 private func unescaped(_ text: String) -> String {
-    text.replacingOccurrences(of: "%22", with: "\"").replacingOccurrences(of: "%0D", with: "\r").replacingOccurrences(of: "%0A", with: "\n")
+    var scalars = Array(text.unicodeScalars)[...]
+    var result = String.UnicodeScalarView()
+    while let scalar = scalars.popFirst() {
+        let replacement: Unicode.Scalar? = switch String(String.UnicodeScalarView([scalar] + scalars.prefix(2))) {
+        case "%22": "\""
+        case "%0D": "\r"
+        case "%0A": "\n"
+        default: nil
+        }
+        if let replacement {
+            result.append(replacement)
+            scalars = scalars.dropFirst(2)
+        } else {
+            result.append(scalar)
+        }
+    }
+    return String(result)
 }
 
 /// The first place `pattern` occurs in `bytes`.
