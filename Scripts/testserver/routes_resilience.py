@@ -7,10 +7,14 @@ tests running in parallel never share a counter.
 - `GET /flaky-stats/<key>`: `{"requests": n, "bodyBytes": [sizes of each request's body]}`.
 - `GET /auth/<key>/protected`: 200 `{"token": t}` when `Authorization: Bearer t` carries the key's
   current token (at first `token-1`), else 401 with `WWW-Authenticate: Bearer`.
-- `POST /auth/<key>/refresh`: makes the next token current (`token-2`, …) and returns `{"token": …}`.
+- `POST /auth/<key>/refresh?delay=S`: makes the next token current (`token-2`, …) and returns
+  `{"token": …}`, after S seconds if given.
+- `POST /auth/<key>/refresh-refused`: a refresh token the server no longer accepts: 401, as
+  simplejwt answers an expired refresh token, and nothing changes.
 - `GET /auth-stats/<key>`: `{"requests": protected requests, "refreshes": n}`.
 """
 import threading
+import time
 from urllib.parse import parse_qs, urlsplit
 
 from routes_faults import reset
@@ -72,6 +76,12 @@ def auth_route(request):
         return send_json(request, 404, {"detail": "use /auth/<key>/protected or /auth/<key>/refresh"})
     key, action = parts[2], parts[3]
     read_body(request)
+    if action == "refresh-refused" and request.command == "POST":
+        return send_json(request, 401, {"detail": "refresh token expired", "code": "token_not_valid"},
+                         [("WWW-Authenticate", "Bearer")])
+    if action == "refresh" and request.command == "POST":
+        delay = float(parse_qs(urlsplit(request.path).query).get("delay", ["0"])[0])
+        time.sleep(min(delay, 10))
     with lock:
         state = auth_state(key)
         if action == "refresh" and request.command == "POST":

@@ -59,7 +59,8 @@ public final class ApiClientMock: Sendable {
     }
 
     private init(client: ApiClient, transport: MockTransport) {
-        self.mockedClient = client
+        // Validators are off on a mock unless it is told otherwise, through the client's public switch.
+        self.mockedClient = client.validators(enabledWhen: { transport.appliesValidators })
         self.transport = transport
     }
 }
@@ -139,5 +140,13 @@ extension RequestStarting where Self == ApiClientMock {
     @available(*, deprecated, renamed: "recordedRequests(method:path:)")
     public func requests(method: HttpMethod? = nil, path: String? = nil) -> [RecordedRequest] {
         recordedRequests(method: method, path: path)
+    }
+}
+
+extension ApiClientMock: CustomReflectable {
+    /// The mocked client's text form and how many requests were recorded; the recorded requests
+    /// themselves are in ``recordedRequests``, each with a redacted text form.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["client": client.description, "recordedRequests": recordedRequests.count])
     }
 }

@@ -9,7 +9,7 @@ import SwiftApiDsl
 ///
 /// The hot path takes the lock twice (read the settings, append the record) and does no other
 /// work than matching stubs, unless a latency is set.
-final class MockTransport: ValidatorsSwitch, Sendable {
+final class MockTransport: HTTPTransport, Sendable {
     /// What the mock answers with; changed by ``ApiClientMock`` at any time.
     struct Settings: Sendable {
         var resultProvider: ApiClientMock.ResultProvider?

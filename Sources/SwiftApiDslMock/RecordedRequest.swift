@@ -89,3 +89,10 @@ public struct RecordedRequest: Sendable, CustomStringConvertible {
     /// `POST https://h/api/todos`.
     public var description: String { "\(method) \(Redaction.url(url))" }
 }
+
+extension RecordedRequest: CustomReflectable {
+    /// Method, redacted URL and headers, and the path parameters: what `dump` shows.
+    public var customMirror: Mirror {
+        Mirror(self, children: Redaction.mirrorChildren(of: urlRequest) + [("pathParameters", pathParameters)])
+    }
+}

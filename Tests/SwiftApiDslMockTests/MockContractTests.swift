@@ -93,7 +93,7 @@ import Testing
 
     @Test func mockedCopyKeepsModifiersAndAuthentication() async throws {
         let client = ApiClient(baseUrl: Fixtures.baseUrl)
-            .header(field: "X-App", "tests/1.0")
+            .header("X-App", "tests/1.0")
             .queryItem(name: "lang", "fr")
             .authentication(.bearer("secret-token"))
         let mock = client.mocked()

@@ -77,3 +77,21 @@ import Testing
         }
     }
 }
+
+/// A client's `mapError` applies on its mock as on the wire.
+@Suite struct MockedErrorMappingTests {
+    enum AppError: Error, Equatable { case notFound, other }
+
+    @Test func aMockedClientThrowsTheAppsErrors() async throws {
+        let client = ApiClient(baseUrl: Fixtures.baseUrl)
+            .httpStatusCodeRange()
+            .mapError { $0.statusCode == 404 ? AppError.notFound : AppError.other }
+        let mock = client.mocked()
+        mock.appliesValidators = true
+        mock.stub(.get, "todos/7", statusCode: 404)
+        await #expect(throws: AppError.notFound) { try await mock.client.get("todos/7").perform() }
+        // A mocked transport failure goes through the same mapping.
+        mock.resultProvider = { .failure(.transport($0, URLError(.notConnectedToInternet))) }
+        await #expect(throws: AppError.other) { try await mock.client.get("todos/8").perform() }
+    }
+}

@@ -101,7 +101,7 @@ import SwiftApiDslMock
                         return false
                     } catch let error as RequestError {
                         guard case .modify(_, let cause) = error else { return false }
-                        return cause is RefreshFailed
+                        return cause is CredentialRefreshError && error.underlyingError is RefreshFailed && error.isAuthenticationFailure
                     } catch {
                         return false
                     }

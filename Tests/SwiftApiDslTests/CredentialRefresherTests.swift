@@ -61,7 +61,7 @@ import Testing
     @Test func concurrentRejectionsShareOneRefresh() async throws {
         let server = Server()
         let refresher = CredentialRefresher<String>(refresh: server.refresh)
-        let replacements = try await withThrowingTaskGroup(of: String.self) { group in
+        let replacements = try await withThrowingTaskGroup(of: String?.self) { group in
             for _ in 0..<50 { group.addTask { try await refresher.replacement(for: "token-1") } }
             try await waitForWaiters(50, on: refresher)
             server.release()
@@ -119,5 +119,77 @@ import Testing
         server.release()
         #expect(try await second.value == "token-2")
         #expect(server.refreshes == 1)
+    }
+
+    @Test func aWaiterCancelledDuringTheRefreshEndsAtOnceAndTheOthersGetTheNewCredential() async throws {
+        let server = Server()
+        let refresher = CredentialRefresher<String>(refresh: server.refresh)
+        let first = Task { try await refresher.replacement(for: "token-1") }
+        let second = Task { try await refresher.replacement(for: "token-1") }
+        try await waitForWaiters(2, on: refresher)
+        second.cancel()
+        // The refresh is still held at its gate: the cancelled waiter ended without it.
+        await #expect(throws: CancellationError.self) { try await second.value }
+        #expect(refresher.waiting == 1)
+        server.release()
+        #expect(try await first.value == "token-2")
+        #expect(server.refreshes == 1)
+    }
+
+    @Test func aRequestAlreadyCancelledDoesNotWaitNorStartARefresh() async throws {
+        let server = Server()
+        let refresher = CredentialRefresher<String>(refresh: server.refresh)
+        let cancelled = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await refresher.replacement(for: "token-1")
+        }
+        await #expect(throws: CancellationError.self) { try await cancelled.value }
+        #expect(refresher.waiting == 0)
+        #expect(server.refreshes == 0)
+    }
+
+    @Test func theRefreshsOwnRefusedCallDoesNotWaitForItself() async throws {
+        // The refresh's own call is refused in turn and asks the same refresher: it gets `nil`
+        // (send no replay) at once instead of waiting for the refresh it belongs to.
+        let inner = Locked<String??>(nil)
+        let holder = Locked<CredentialRefresher<String>?>(nil)
+        let refresher = CredentialRefresher<String> { expired in
+            let own = try await holder.withLock { $0 }?.replacement(for: expired)
+            inner.withLock { $0 = .some(own) }
+            return "token-2"
+        }
+        holder.withLock { $0 = refresher }
+        #expect(try await refresher.replacement(for: "token-1") == "token-2")
+        #expect(inner.withLock { $0 } == .some(nil))
+    }
+
+    @Test func anotherRefresherInsideARefreshStillRefreshes() async throws {
+        // Only the refresher whose refresh is running answers `nil`: a second client's refresher
+        // used from inside the first refresh works as usual.
+        let other = CredentialRefresher<String> { _ in "other-2" }
+        let refresher = CredentialRefresher<String> { _ in
+            let renewed = try await other.replacement(for: "other-1")
+            return "token-2 after \(renewed ?? "nothing")"
+        }
+        #expect(try await refresher.replacement(for: "token-1") == "token-2 after other-2")
+    }
+
+    @Test func requestsArrivingAfterAFailedRefreshStartANewOne() async throws {
+        struct RefreshFailed: Error {}
+        let server = Server()
+        server.fail(with: RefreshFailed())
+        let refresher = CredentialRefresher<String>(refresh: server.refresh)
+        let failing = Task { try await refresher.replacement(for: "token-1") }
+        try await waitForWaiters(1, on: refresher)
+        server.release()
+        await #expect(throws: RefreshFailed.self) { try await failing.value }
+        // New requests after the failure start a second refresh, which succeeds.
+        server.fail(with: nil)
+        let replacements = try await withThrowingTaskGroup(of: String?.self) { group in
+            for _ in 0..<5 { group.addTask { try await refresher.replacement(for: "token-1") } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(replacements.allSatisfy { $0 == "token-2" })
+        #expect(server.refreshes == 2)
     }
 }

@@ -62,13 +62,11 @@ private struct Profile: Codable, Equatable, Sendable { var name: String }
             .header(.acceptLanguage, "fr-FR")
             .header("X-Trace", "t1")
             .header(HeaderField(name), "v")
-            .header(field: "X-Labelled", "l")
             .perform()
         let sent = try #require(transport.requests.last?.urlRequest)
         #expect(sent.value(forHTTPHeaderField: "Accept-Language") == "fr-FR")
         #expect(sent.value(forHTTPHeaderField: "X-Trace") == "t1")
         #expect(sent.value(forHTTPHeaderField: "X-From-Variable") == "v")
-        #expect(sent.value(forHTTPHeaderField: "X-Labelled") == "l")
     }
 
     @Test func verbsOnTheClientSendTheirMethod() async throws {

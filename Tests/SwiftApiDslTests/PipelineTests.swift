@@ -117,23 +117,23 @@ import FoundationNetworking
 
     @Test func builderIsAValueThatCanBePerformedTwice() async throws {
         let transport = RecordingTransport()
-        let builder = ApiClient.recording(transport).get("again").header(field: "X-N", "1")
+        let builder = ApiClient.recording(transport).get("again").header("X-N", "1")
         try await builder.perform()
-        try await builder.header(field: "X-N", "2").perform()
+        try await builder.header("X-N", "2").perform()
         try await builder.perform()
         #expect(transport.requests.map { $0.urlRequest.value(forHTTPHeaderField: "X-N") } == ["1", "2", "1"])
     }
 
-    @Test func validatorsCanBeSwitchedOffByTheTransport() async throws {
-        final class Silent: ValidatorsSwitch, @unchecked Sendable {
-            let inner = RecordingTransport { _ in (Data(), 500, [:]) }
-            var appliesValidators: Bool { false }
-            func send(_ request: TransportRequest, control: ExchangeControl) async throws -> TransportResponse {
-                try await inner.send(request, control: control)
-            }
-        }
-        let response = try await ApiClient(transport: Silent(), baseUrl: exampleBase).httpStatusCodeRange().get().perform()
-        #expect(response.httpResponse.statusCode == 500)
+    @Test func validatorsCanBeSwitchedOffAndOnByTheClientsSwitch() async throws {
+        let transport = RecordingTransport { _ in (Data(), 500, [:]) }
+        let isOn = Locked(false)
+        let client = ApiClient(transport: transport, baseUrl: exampleBase).httpStatusCodeRange()
+            .validators(enabledWhen: { isOn.withLock { $0 } })
+        #expect(try await client.get().perform().statusCode == 500)
+        // Asked at each request: switched on, the same client rejects the 500.
+        isOn.withLock { $0 = true }
+        let error = await #expect(throws: RequestError.self) { try await client.get().perform() }
+        #expect(error?.statusCode == 500)
     }
 }
 

@@ -34,7 +34,7 @@ enum InMemoryRequests {
             try await base.post("users/7")
                 .queryItem(name: "expand", "roles")
                 .queryItem(name: "lang", "en")
-                .header(field: "X-Trace-Id", "0af7651916cd43dd")
+                .header("X-Trace-Id", "0af7651916cd43dd")
                 .timeoutInterval(30)
                 .jsonBody(UserRecord.sample.address)
                 .validator { response in
@@ -74,7 +74,7 @@ enum InMemoryRequests {
         return ApiClient(transport: transport, baseUrl: baseUrl)
             .userAgent("SwiftApiDslBenchmarks/1.0")
             .accept("application/json")
-            .header(field: "X-Client-Version", "5.0.1")
+            .header("X-Client-Version", "5.0.1")
             .authentication(.bearer("eyJhbGciOiJIUzI1NiJ9.e30.ZRrHA1JJJW8opsbCGfG_HACGpVUMN_a9IV7pAx_Zmeo"))
             .httpStatusCodeRange()
             .acceptableContentTypes(["application/json"])

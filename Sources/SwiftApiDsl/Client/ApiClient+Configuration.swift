@@ -45,4 +45,15 @@ extension ResponseValidatable where Self == ApiClient {
     public func validator(_ validator: ResponseValidator) -> ApiClient {
         self.with { $0.validators.append(replacingSameId: validator) }
     }
+
+    /// Returns a copy whose validators (the client's and every call's) run only while `isOn`
+    /// returns `true`, asked at each request. `SwiftApiDslMock` uses it to keep validators off on
+    /// a mock unless told otherwise (`mock.appliesValidators`).
+    ///
+    /// ```swift
+    /// let client = base.validators(enabledWhen: { Settings.strictValidation })
+    /// ```
+    public func validators(enabledWhen isOn: @escaping @Sendable () -> Bool) -> ApiClient {
+        self.with { $0.validatorsEnabled = isOn }
+    }
 }

@@ -32,11 +32,9 @@ public struct ApiClient: RequestModifiable, ResponseValidatable {
     /// The client's decoder; read it as `jsonDecoder`.
     var storedJsonDecoder: JSONDecoder
     /// The engine; read it as `transport`.
-    var storedTransport: any HTTPTransport {
-        didSet { validatorsSwitch = storedTransport as? any ValidatorsSwitch }
-    }
-    /// The engine when it says whether validators run (a mock), cast once rather than per request.
-    private(set) var validatorsSwitch: (any ValidatorsSwitch)?
+    var storedTransport: any HTTPTransport
+    /// Whether validators run, asked at each request; `nil` for always (see ``validators(enabledWhen:)``).
+    var validatorsEnabled: (@Sendable () -> Bool)?
 
     /// Modifiers applied to every request, in order, before authentication.
     var modifiers: [RequestModifier] = []
@@ -46,6 +44,10 @@ public struct ApiClient: RequestModifiable, ResponseValidatable {
     var validators: [ResponseValidator] = []
     /// Told of every request's life, in order; see ``observer(_:)``.
     var observers: [any RequestObserver] = []
+    /// Around every request on the wire, the first outermost; see ``Middleware``.
+    var middlewares: [Middleware] = []
+    /// Turns every failure into the app's own error; see ``mapError(_:)``.
+    var errorMapping: (@Sendable (RequestError) -> any Error)?
 
     /// Creates a client that sends its requests with URLSession.
     ///
@@ -71,7 +73,6 @@ public struct ApiClient: RequestModifiable, ResponseValidatable {
         jsonDecoder: JSONDecoder = JSONDecoder()
     ) {
         self.storedTransport = transport
-        self.validatorsSwitch = transport as? any ValidatorsSwitch
         self.storedBaseUrl = baseUrl
         self.resolutionBase = URLResolution.Base(baseUrl)
         self.storedJsonEncoder = jsonEncoder

@@ -31,8 +31,9 @@ struct UsedCredential: Sendable {
     func isRefused(by response: Response<Data>) -> Bool { renewal.isExpired(response) }
 
     /// Renews this credential, or waits for the renewal already running, or returns at once
-    /// when it was renewed already.
-    func renew() async throws { try await renewal.renew(after: value) }
+    /// when it was renewed already. `false` when the request is the renewal's own call, which
+    /// is not renewed (it would wait for itself).
+    func renew() async throws -> Bool { try await renewal.renew(after: value) }
 }
 
 /// A credential that can be renewed, with its type erased so that a client can hold any.
@@ -41,8 +42,9 @@ protocol RenewableCredential: Sendable {
     func authenticate(_ draft: inout RequestDraft) async throws -> any Sendable
     /// Whether `response` says the credential it was sent with has expired.
     func isExpired(_ response: Response<Data>) -> Bool
-    /// Renews `used`, once for any number of requests refused with it.
-    func renew(after used: any Sendable) async throws
+    /// Renews `used`, once for any number of requests refused with it; `false` when the caller
+    /// is the renewal's own request.
+    func renew(after used: any Sendable) async throws -> Bool
 }
 
 /// A credential read for each request, applied by a modifier, and renewed by a refresh that runs
@@ -74,9 +76,9 @@ final class RefreshingCredential<Credential: Sendable & Equatable>: RenewableCre
 
     func isExpired(_ response: Response<Data>) -> Bool { expired(response) }
 
-    func renew(after used: any Sendable) async throws {
-        guard let used = used as? Credential else { return }
-        _ = try await refresher.replacement(for: used)
+    func renew(after used: any Sendable) async throws -> Bool {
+        guard let used = used as? Credential else { return false }
+        return try await refresher.replacement(for: used) != nil
     }
 }
 
@@ -90,4 +92,25 @@ public struct ExpiredCredentialError: Error, Sendable, Equatable, CustomStringCo
     public init(statusCode: Int) { self.statusCode = statusCode }
 
     public var description: String { "the server refused the credential (status \(statusCode)); it was renewed" }
+}
+
+/// The credential could not be renewed: the refresh given to `authentication(token:refresh:)`
+/// (or `authentication(credential:apply:refresh:isExpired:)`) threw ``underlying``. Every request
+/// waiting for that refresh fails with it as ``RequestError/modify(_:_:)``;
+/// ``RequestError/isAuthenticationFailure`` is true for them, and ``RequestError/underlyingError``
+/// is the refresh's own error (often the ``RequestError`` of the refresh's call).
+///
+/// ```swift
+/// } catch let error as RequestError where error.isAuthenticationFailure {
+///     await session.signOut()
+/// }
+/// ```
+public struct CredentialRefreshError: Error, Sendable, CustomStringConvertible {
+    /// What the refresh threw.
+    public let underlying: any Error
+
+    /// Creates the error.
+    public init(underlying: any Error) { self.underlying = underlying }
+
+    public var description: String { "the credential could not be renewed: \(Redaction.describe(underlying))" }
 }

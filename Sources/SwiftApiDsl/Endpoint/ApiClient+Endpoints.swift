@@ -46,9 +46,9 @@ extension ApiClient {
 extension Endpoint {
     /// Steps 1 to 7 for an endpoint on `client`, observed like any request: the decoded response,
     /// the raw one, and the request that received it (its URL is the last one, after redirects).
-    func performed(on client: ApiClient) async throws -> (response: Response<Value>, raw: Response<Data>, request: TransportRequest) {
+    func performed(on client: ApiClient, mapsErrors: Bool = true) async throws -> (response: Response<Value>, raw: Response<Data>, request: TransportRequest) {
         let builder = request(on: client)
-        return try await builder.observed { trace in
+        return try await builder.observed(mapsErrors: mapsErrors) { trace in
             let (raw, request) = try await builder.execute(trace: trace)
             return (raw.withBody(try decode(raw, of: request, clientDecoder: client.jsonDecoder)), raw, request)
         }

@@ -18,34 +18,31 @@ import FoundationNetworking
 /// ```
 /// An endpoint is a value: chain the same modifiers and validators as on a request
 /// (`.bearer(token)`, `.httpStatusCodeRange(200...404)`, `.decodingErrorBody(ApiProblem.self)`).
-/// Performed by a client, it becomes a ``RequestBuilder``: the client's modifiers, then its
-/// authentication (unless `bypassAuth`), then `query`, `headers` and the endpoint's modifiers;
-/// the client's validators, then the endpoint's. So it goes through the same pipeline as
-/// `client.get(…).perform()`.
+/// It is the same description of a call as `client.get(…)` makes, performed by the same pipeline:
+/// the client's modifiers, then its authentication (unless `bypassAuth`), then `query`, `headers`
+/// and the endpoint's modifiers; the client's validators, then the endpoint's.
 ///
 /// **Decoding.** `Value` is decoded as JSON with the endpoint's `jsonDecoder`, else the client's.
 /// `Data` gives the raw body and an ``EmptyDecodable`` type such as ``EmptyResponse`` accepts an
 /// empty body. Any other decoding is a closure: `Endpoint(.get, "logo", decode: { $0.body })`.
 public struct Endpoint<Value>: RequestModifiable, ResponseValidatable, Sendable {
-    /// The HTTP method.
-    public let method: HttpMethod
-    /// The path relative to the client's base URL, when the endpoint is not an absolute ``url``.
-    public let path: String?
-    /// The absolute URL the endpoint goes to, when it has one instead of a ``path``.
-    public let url: URL?
-    /// Query items appended to the URL, before the endpoint's modifiers run.
-    public let query: [URLQueryItem]
-    /// Whether the client's authentication is skipped.
-    public let bypassAuth: Bool
-    /// The encoder for the body: this one, else the client's.
-    public let jsonEncoder: JSONEncoder?
-    /// The JSON body, encoded when the endpoint is performed.
-    let body: (any Encodable & Sendable)?
+    /// What the call is: the same description a client's request holds.
+    var call: CallDescription
     /// How the validated response becomes the value.
     let decoding: Decoding
-    var modifiers: [RequestModifier] = []
-    var validators: [ResponseValidator] = []
-    var authenticatesAnyOrigin = false
+
+    /// The HTTP method.
+    public var method: HttpMethod { call.method }
+    /// The path relative to the client's base URL, when the endpoint is not an absolute ``url``.
+    public var path: String? { call.path }
+    /// The absolute URL the endpoint goes to, when it has one instead of a ``path``.
+    public var url: URL? { call.url }
+    /// Query items appended to the URL, before the endpoint's modifiers run.
+    public var query: [URLQueryItem] { call.query }
+    /// Whether the client's authentication is skipped.
+    public var bypassAuth: Bool { call.bypassAuth }
+    /// The encoder for the body: this one, else the client's.
+    public var jsonEncoder: JSONEncoder? { call.jsonEncoder }
 
     /// Creates an endpoint that decodes its own way; `decode` gets the validated raw response.
     /// An error it throws fails the call as ``FatalError/decoding(expectedType:request:response:error:)``.
@@ -69,31 +66,28 @@ public struct Endpoint<Value>: RequestModifiable, ResponseValidatable, Sendable 
         body: (any Encodable & Sendable)?, bypassAuth: Bool, jsonEncoder: JSONEncoder?,
         decoding: Decoding
     ) {
-        self.method = method
-        self.path = path
-        self.url = url
-        self.query = query
-        self.body = body
-        self.bypassAuth = bypassAuth
-        self.jsonEncoder = jsonEncoder
+        call = CallDescription(method: method, path: path, url: url, body: body.map(JSONBody.init),
+                               jsonEncoder: jsonEncoder, bypassAuth: bypassAuth)
+        call.query = query
         self.decoding = decoding
-        // Sorted so that the request is the same on every run.
+        // Sorted so that the request is the same on every run. Set by the built-in modifier, which
+        // refuses a name or value HTTP cannot carry (a URLRequest on Linux drops it silently).
         for (field, value) in headers.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-            modifiers.append(RequestModifier { $0.setValue(value, forHTTPHeaderField: field.rawValue) })
+            call.modifiers.append(.header(field, value))
         }
     }
 
     /// Returns a copy with `modifier` appended; it runs after the client's modifiers and authentication.
     public func modifier(_ modifier: RequestModifier) -> Endpoint {
         var copy = self
-        copy.modifiers.append(modifier)
+        copy.call.modifiers.append(modifier)
         return copy
     }
 
     /// Returns a copy with `validator` appended; it runs after the client's validators.
     public func validator(_ validator: ResponseValidator) -> Endpoint {
         var copy = self
-        copy.validators.append(replacingSameId: validator)
+        copy.call.validators.append(replacingSameId: validator)
         return copy
     }
 
@@ -101,18 +95,17 @@ public struct Endpoint<Value>: RequestModifiable, ResponseValidatable, Sendable 
     /// see ``RequestBuilder/authenticatingAnyOrigin()``.
     public func authenticatingAnyOrigin() -> Endpoint {
         var copy = self
-        copy.authenticatesAnyOrigin = true
+        copy.call.authenticatesAnyOrigin = true
         return copy
     }
 
     /// The same endpoint sent to the absolute `url` without its ``query`` (the URL carries its
     /// own), keeping method, body, modifiers, validators and decoding: how pages follow links.
     public func with(url: URL) -> Endpoint {
-        var copy = Endpoint(method, path: nil, url: url, query: [], headers: [:], body: body,
-                            bypassAuth: bypassAuth, jsonEncoder: jsonEncoder, decoding: decoding)
-        copy.modifiers = modifiers
-        copy.validators = validators
-        copy.authenticatesAnyOrigin = authenticatesAnyOrigin
+        var copy = self
+        copy.call.url = url
+        copy.call.path = nil
+        copy.call.query = []
         return copy
     }
 
@@ -141,14 +134,9 @@ public struct Endpoint<Value>: RequestModifiable, ResponseValidatable, Sendable 
         }
     }
 
-    /// The request this endpoint becomes on `client`: one pipeline for endpoints and builders.
+    /// This endpoint's call bound to `client`: one pipeline for endpoints and a client's requests.
     func request(on client: ApiClient) -> RequestBuilder {
-        var builder = RequestBuilder(client: client, method: method, path: path, url: url, bypassAuth: bypassAuth, body: body, jsonEncoder: jsonEncoder)
-        if !query.isEmpty { builder = builder.queryItems(query) }
-        builder.modifiers += modifiers
-        builder.validators = validators
-        builder.authenticatesAnyOrigin = authenticatesAnyOrigin
-        return builder
+        RequestBuilder(client: client, call: call)
     }
 }
 

@@ -64,7 +64,7 @@ package enum Redaction {
     private static let urlFields: Set<String> = ["location", "content-location", "referer", "origin"]
 
     /// What a mirror shows of a request: method, URL and redacted headers.
-    static func mirrorChildren(of request: URLRequest) -> [(label: String?, value: Any)] {
+    package static func mirrorChildren(of request: URLRequest) -> [(label: String?, value: Any)] {
         [
             ("method", request.httpMethod ?? "GET"),
             ("url", request.url.map(url) ?? "<no URL>"),

@@ -33,6 +33,8 @@ extension CustomStringConvertible where Self == RequestError {
     /// The stage, the request's method and URL, and the cause; never a secret.
     public var description: String {
         switch self {
+        case .modify(let request, let error as CredentialRefreshError):
+            "RequestError.modify: \(Redaction.line(for: request)) was refused and \(error)"
         case .modify(let request, let error):
             "RequestError.modify: \(Redaction.line(for: request)) could not be built: \(Redaction.describe(error))"
         case .transport(let request, let error):

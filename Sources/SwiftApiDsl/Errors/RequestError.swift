@@ -52,9 +52,27 @@ extension RequestError {
         }
     }
 
-    /// `error`, or the last attempt's error when it records several (``RetriedError``).
+    /// `error`, or the last attempt's error when it records several (``RetriedError``), or what
+    /// a failed refresh threw (``CredentialRefreshError``).
     private static func unwrapped(_ error: Error) -> Error {
-        (error as? RetriedError)?.lastError ?? error
+        if let refresh = error as? CredentialRefreshError { return refresh.underlying }
+        return (error as? RetriedError)?.lastError ?? error
+    }
+
+    /// Whether the request failed because its credential was refused and could not be renewed:
+    /// the refresh threw (a ``CredentialRefreshError``), or the server refused the request with
+    /// `401 Unauthorized`. The check to make before signing the user out.
+    ///
+    /// ```swift
+    /// } catch let error as RequestError where error.isAuthenticationFailure {
+    ///     await session.signOut()
+    /// }
+    /// ```
+    public var isAuthenticationFailure: Bool {
+        switch self {
+        case .modify(_, is CredentialRefreshError): true
+        default: statusCode == 401
+        }
     }
 
     /// The error behind this one: what the modifier, transport, validator or decoder threw.

@@ -10,9 +10,9 @@ extension RequestModifier {
     /// Sends `data` as the body. `Content-Type` becomes `contentType` unless one is already set
     /// (URLSession would otherwise label it `application/x-www-form-urlencoded`).
     public static func body(_ data: Data, contentType: String = "application/octet-stream") -> RequestModifier {
-        .init(draft: { draft in
-            draft.request.setBody(data)
-            draft.setContentTypeIfMissing(contentType)
+        .init(editing: { request in
+            request.setBody(data)
+            request.setContentTypeIfMissing(contentType)
         })
     }
 
@@ -40,11 +40,11 @@ extension RequestModifier {
     /// Streams the file at `fileURL` as the body, with its `Content-Length`, never loading it
     /// into memory. `Content-Type` becomes `contentType` unless one is already set.
     public static func uploadFile(_ fileURL: URL, contentType: String = "application/octet-stream") -> RequestModifier {
-        .init(draft: { draft in
+        .init(editing: { request in
             let body = RequestBody.file(fileURL)
             _ = try body.contentLength() // fails here, as `.modify`, if the file cannot be sent
-            draft.request.setBody(body)
-            draft.setContentTypeIfMissing(contentType)
+            request.setBody(body)
+            request.setContentTypeIfMissing(contentType)
         })
     }
 
@@ -61,11 +61,11 @@ extension RequestModifier {
         @MultipartFormDataBuilder _ fields: () -> [MultipartPart]
     ) -> RequestModifier {
         let form = MultipartFormData(boundary: boundary, parts: fields())
-        return .init(draft: { draft in
+        return .init(editing: { request in
             let body = RequestBody.multipart(form)
             _ = try body.contentLength() // fails here, as `.modify`, if a file cannot be sent
-            draft.request.setBody(body)
-            draft.request.headerFields.set(form.contentType, for: HeaderField.contentType.rawValue)
+            request.setBody(body)
+            request.headerFields.set(form.contentType, for: HeaderField.contentType.rawValue)
         })
     }
 
@@ -78,11 +78,12 @@ extension RequestModifier {
     }
 }
 
-extension RequestDraft {
+extension TransportRequest {
+    /// Sets `Content-Type` to `contentType` unless one is set already.
     mutating func setContentTypeIfMissing(_ contentType: String) {
         let field = HeaderField.contentType.rawValue
-        if request.headerFields[field] == nil {
-            request.headerFields.set(contentType, for: field)
+        if headerFields[field] == nil {
+            headerFields.set(contentType, for: field)
         }
     }
 }

@@ -17,13 +17,14 @@ extension RequestModifier {
     /// A name that is not an HTTP token, or a value with a control character such as a line
     /// break, fails the request as ``RequestError/modify(_:_:)`` with ``InvalidRequestError``.
     public static func header(_ name: HeaderField, _ value: String?) -> RequestModifier {
-        .init(draft: { draft in
+        .init(editing: { request in
             if let value { try FinishedRequestCheck.checkField(name.rawValue, value) }
-            draft.request.headerFields.set(value, for: name.rawValue)
+            request.headerFields.set(value, for: name.rawValue)
         })
     }
 
     /// Sets the header `field` to `value`; `nil` removes it. The same as ``header(_:_:)``.
+    @available(*, deprecated, renamed: "header(_:_:)", message: "one spelling: .header(name, value)")
     public static func header(field: HeaderField, _ value: String?) -> RequestModifier {
         header(field, value)
     }
@@ -58,6 +59,7 @@ extension RequestModifiable {
     /// Sets the header `name` to `value`; `nil` removes it: `.header(.acceptLanguage, "fr")`, `.header("X-Trace", id)`.
     public func header(_ name: HeaderField, _ value: String?) -> Self { modifier(.header(name, value)) }
     /// Sets the header `field` to `value`; `nil` removes it. The same as ``header(_:_:)``.
+    @available(*, deprecated, renamed: "header(_:_:)", message: "one spelling: .header(name, value)")
     public func header(field: HeaderField, _ value: String?) -> Self { modifier(.header(field, value)) }
     /// Sets `Accept`.
     public func accept(_ value: String?) -> Self { modifier(.accept(value)) }

@@ -19,8 +19,8 @@ extension RequestModifier {
 
     /// Appends query items in the given order; names may repeat (`?id=1&id=2`).
     public static func queryItems(_ items: [URLQueryItem]) -> RequestModifier {
-        .init(draft: { draft in
-            guard !items.isEmpty, let url = draft.request.url,
+        .init(editing: { request in
+            guard !items.isEmpty, let url = request.url,
                   var components = URLComponents(url: url, resolvingAgainstBaseURL: true)
             else { return }
             let added = PercentEncoding.query(items)
@@ -29,7 +29,7 @@ extension RequestModifier {
             guard let newURL = components.url else {
                 throw URLResolutionError(reason: "query items \(added) do not form a URL with \(url.absoluteString)")
             }
-            draft.request.url = newURL
+            request.url = newURL
         })
     }
 }

@@ -35,7 +35,25 @@ public struct RequestModifier: Sendable {
         apply = { draft in try await make().apply(&draft) }
     }
 
-    /// Creates a modifier over the whole draft, for built-ins that set more than a `URLRequest` holds.
+    /// Creates a modifier that edits the request in the library's own form, as the built-in
+    /// header, query, body and timeout modifiers do: no `URLRequest` is made for it, so it costs
+    /// what a built-in costs.
+    ///
+    /// ```swift
+    /// extension RequestModifier {
+    ///     static func traceId(_ id: String) -> RequestModifier {
+    ///         RequestModifier(editing: { $0.headerFields.set(id, for: "X-Trace-Id") })
+    ///     }
+    /// }
+    /// ```
+    /// What it leaves is checked before anything is sent: a header name or value HTTP cannot
+    /// carry (a CR or LF, say) fails the request as ``RequestError/modify(_:_:)``, on every platform.
+    public init(editing edit: @escaping @Sendable (inout TransportRequest) async throws -> Void) {
+        apply = { draft in try await edit(&draft.request) }
+    }
+
+    /// Creates a modifier over the whole draft, for the built-ins that set the call's own settings
+    /// (its policies, progress handlers, size limit, encoder) rather than the request.
     init(draft apply: @escaping @Sendable (inout RequestDraft) async throws -> Void) {
         self.apply = apply
     }

@@ -13,7 +13,7 @@ extension RequestModifier {
     /// timeout itself, because URLSession on Linux truncates it to whole seconds (0.5 fails at once).
     /// A value of 0 or less turns the library's timer off.
     public static func timeoutInterval(_ interval: TimeInterval) -> RequestModifier {
-        .init(draft: { $0.request.timeoutInterval = interval })
+        .init(editing: { $0.timeoutInterval = interval })
     }
 
     /// Sets the cache policy. On Linux, URLSession keeps no response cache, so every policy

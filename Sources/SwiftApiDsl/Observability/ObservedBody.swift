@@ -3,7 +3,7 @@ import Foundation
 /// A streamed body that tells a request's observers how it ended: the bytes the caller read,
 /// and `finished` once, when the body ends, fails, or is released before its end.
 ///
-/// Read by one iterator at a time, one `next()` after the other, as ``StreamedBody`` is (hence
+/// Read by one iterator at a time, one `next()` after the other, as ``ExchangeBody`` is (hence
 /// `@unchecked Sendable`).
 final class ObservedBody: @unchecked Sendable {
     private let trace: RequestTrace

@@ -6,9 +6,10 @@ import FoundationNetworking
 /// One performance of a request as its observers see it: the pipeline reports what happens at
 /// a few marked points, the trace measures and forwards it to each observer in order.
 ///
-/// Used by the one task that performs the request, so it needs no lock. There is none at all
-/// (the pipeline holds `nil`) when the client has no observer.
-final class RequestTrace {
+/// Used by the one task that performs the request, so it needs no lock (hence `@unchecked`:
+/// the middleware chain calls it from that task too). There is none at all (the pipeline holds
+/// `nil`) when the client has no observer.
+final class RequestTrace: @unchecked Sendable {
     private static let lastRequestID = Locked(0)
 
     private let observers: [any RequestObserver]
@@ -100,8 +101,9 @@ final class RequestTrace {
 
 extension RequestBuilder {
     /// Runs one performance of the request (`body`) under a trace of the client's observers,
-    /// which hears of its end, success or failure, exactly once.
-    func observed<T>(_ body: (RequestTrace?) async throws -> T) async throws -> T {
+    /// which hears of its end, success or failure, exactly once. What it throws is turned by the
+    /// client's ``ApiClient/mapError(_:)`` unless `mapsErrors` is `false` (a caller that maps itself).
+    func observed<T>(mapsErrors: Bool = true, _ body: (RequestTrace?) async throws -> T) async throws -> T {
         let trace = RequestTrace(observers: client.observers)
         do {
             let result = try await body(trace)
@@ -109,7 +111,7 @@ extension RequestBuilder {
             return result
         } catch {
             trace?.finished(error: error.asRequestError)
-            throw error
+            throw mapsErrors ? client.mapped(error) : error
         }
     }
 }

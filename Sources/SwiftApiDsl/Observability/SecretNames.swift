@@ -4,7 +4,7 @@
 ///
 /// A name is secret when, ignoring case, it contains `auth`, `token`, `key`, `secret`, `cookie`,
 /// `session` or `password` (`Authorization`, `X-Api-Key`, `Set-Cookie`, `X-Session-Id`,
-/// `access_token`…), or when it was added with ``ApiClient/redactingHeaders(_:)``.
+/// `access_token`…), or when it was added with ``HeaderField/redact(_:)``.
 ///
 /// The added names are kept for the whole process rather than per client: an error carries only
 /// its `URLRequest`, not the client that sent it, and hiding a value too often is harmless
@@ -30,26 +30,35 @@ enum SecretNames {
 extension HeaderField {
     /// Whether the library shows this field's value as `<redacted>` in every text it makes of a
     /// request: true when the name contains `auth`, `token`, `key`, `secret`, `cookie`, `session`
-    /// or `password` (ignoring case), or was added with ``ApiClient/redactingHeaders(_:)``.
+    /// or `password` (ignoring case), or was added with ``redact(_:)``.
     /// Check it in your own logging too.
     public var isRedacted: Bool { SecretNames.contains(rawValue) }
+}
+
+extension HeaderField {
+    /// Adds `names` to the header (and query item) names whose values are never shown in text
+    /// (error descriptions, dumps and mirrors, cURL lines, observer events), **for the whole
+    /// process**: an error carries its request but not the client that sent it, and hiding a
+    /// value in every client's text does no harm.
+    ///
+    /// ```swift
+    /// HeaderField.redact(["X-Signature"])
+    /// ```
+    /// Names are matched whole, ignoring case; names containing `auth`, `token`, `key`, `secret`,
+    /// `cookie`, `session` or `password` are redacted without being added.
+    public static func redact(_ names: [HeaderField]) {
+        SecretNames.add(names.map(\.rawValue))
+    }
 }
 
 // A configuring call: in the extension constrained to the client, so completion lists it after
 // the verbs (see ApiClient+Configuration.swift).
 extension RequestModifiable where Self == ApiClient {
-    /// Returns the client, after adding `names` to the header (and query item) names whose values
-    /// are never shown in text: error descriptions, dumps and mirrors, cURL lines, observer events.
-    ///
-    /// ```swift
-    /// let client = ApiClient(baseUrl: url).redactingHeaders(["X-Signature"])
-    /// ```
-    /// Names are matched whole, ignoring case; names containing `auth`, `token`, `key`, `secret`,
-    /// `cookie`, `session` or `password` are redacted without being added. The names are added for
-    /// the whole process, not only for this client: an error carries its request but not its
-    /// client, and hiding a value in another client's messages too does no harm.
+    /// Returns the client, after adding `names` to the names whose values are never shown in text,
+    /// for the whole process: see ``HeaderField/redact(_:)``, which says so at the call site.
+    @available(*, deprecated, message: "it changes every client of the process: call HeaderField.redact(_:) once instead")
     public func redactingHeaders(_ names: [HeaderField]) -> ApiClient {
-        SecretNames.add(names.map(\.rawValue))
+        HeaderField.redact(names)
         return self
     }
 }

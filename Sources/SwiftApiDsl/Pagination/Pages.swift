@@ -59,11 +59,19 @@ public struct Pages<Page>: AsyncSequence, Sendable {
         var loaded: Set<String> = []
 
         public mutating func next() async throws -> Page? {
+            do {
+                return try await load()
+            } catch {
+                throw client.mapped(error) // the app's error, see `ApiClient.mapError(_:)`
+            }
+        }
+
+        private mutating func load() async throws -> Page? {
             guard let endpoint = upcoming else { return nil }
             upcoming = nil // an error ends the pages too
             try Task.checkCancellation()
             if let url = endpoint.url, loaded.contains(url.absoluteString) { throw RepeatedPageLinkError(url: url) }
-            let (page, raw, request) = try await endpoint.performed(on: client)
+            let (page, raw, request) = try await endpoint.performed(on: client, mapsErrors: false)
             if let followed = endpoint.url { loaded.insert(followed.absoluteString) }
             if let url = request.url {
                 loaded.insert(url.absoluteString)

@@ -3,115 +3,69 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// One exchange as the pipeline drives it: started through the transport, its head received,
-/// its body read here, under the idle timeout and the calling task's cancellation.
+/// One request on the wire, the last step of the middleware chain: the transport's exchange
+/// under an ``ExchangeControl`` that enforces the idle timeout and the caller's cancellation
+/// the same way for every engine.
 ///
-/// Every way of reading the body ends the exchange (``finish()``); an error while sending or
-/// reading becomes a ``RequestError/transport(_:_:)`` that carries the reason of an abort
-/// (`URLError(.timedOut)`, `CancellationError`) rather than what the engine made of it.
-struct Exchange {
-    /// The request sent.
-    let request: TransportRequest
-    /// The transport's answer: head and body.
-    let response: TransportResponse
-    /// The head, its Foundation form made on demand.
-    let head: ResponseHead
-    /// The pipeline's handle on the exchange.
-    let control: ExchangeControl
-
-    /// The body's length as announced, when it is what arrives: a `Content-Length` without a
-    /// `Content-Encoding` (engines decode gzip and deflate, so the count would not match).
-    var expectedLength: Int64? {
-        let fields = response.headerFields
-        guard fields[HeaderField.contentEncoding.rawValue] == nil else { return nil }
-        return fields[HeaderField.contentLength.rawValue].flatMap { Int64($0) }
-    }
-
-    /// Sends `request` through `transport` and waits for the response head.
+/// Its response's body is an ``ExchangeBody``: whoever reads it (the pipeline, a middleware, the
+/// caller of `stream()`) reads under that control, and dropping it before the end closes the
+/// connection. An error while sending or reading becomes a ``RequestError/transport(_:_:)``
+/// that carries the reason of an abort (`URLError(.timedOut)`, `CancellationError`) rather than
+/// what the engine made of it.
+enum Exchange {
+    /// The step that sends `request` through `transport` and waits for the head.
     /// `uploadProgress` is told of the bytes the transport reports sent.
-    static func start(_ request: TransportRequest, through transport: any HTTPTransport,
-                      uploadProgress: ProgressReporter? = nil) async throws -> Exchange {
-        let control = ExchangeControl(idleTimeout: request.timeoutInterval, url: request.url,
-                                      uploadProgress: uploadProgress)
-        IdleTicker.shared.watch(control)
-        do {
-            let response = try await withTaskCancellationHandler {
-                try await transport.send(request, control: control)
-            } onCancel: {
-                control.abort(CancellationError())
-            }
-            control.noteActivity()
-            // A status HTTP cannot have (and that Foundation may refuse to hold) is a bad answer.
-            guard (100...999).contains(response.statusCode) else { throw URLError(.badServerResponse) }
-            return Exchange(request: request, response: response, head: response.head(for: request.url), control: control)
-        } catch {
-            let failure = Self.failure(error, of: request, control: control)
-            end(control)
-            throw failure
-        }
-    }
-
-    /// The whole body in memory; at most `limit` bytes when a limit is given.
-    ///
-    /// Beyond the limit, reading stops and the exchange is aborted: `nil` is returned.
-    func collect(limit: Int? = nil, progress: ProgressReporter? = nil) async throws -> Data? {
-        var data = Data()
-        let complete = try await read(progress: progress) { chunk in
-            if let limit, data.count + chunk.count > limit { return false }
-            data.append(chunk)
-            return true
-        }
-        return complete ? data : nil
-    }
-
-    /// Reads and drops a small body (a redirect's), so the connection can serve the next
-    /// request; a larger one is cut off. Errors are of no interest here.
-    func discard() async {
-        _ = try? await collect(limit: 64 * 1024)
-    }
-
-    /// Ends the exchange without reading its body: the connection is closed.
-    func abandon() {
-        control.abort(CancellationError())
-        Self.end(control)
-    }
-
-    /// Marks the exchange as over after its body was read to the end.
-    func finish() {
-        Self.end(control)
-    }
-
-    /// Hands each chunk to `consume`, which returns `false` to stop; returns whether the body
-    /// was read to its end, and then tells `progress` it is complete. The exchange is over when
-    /// it returns or throws.
-    @discardableResult
-    func read(progress: ProgressReporter? = nil, _ consume: (Data) throws -> Bool) async throws -> Bool {
-        defer { Self.end(control) }
-        do {
-            return try await withTaskCancellationHandler {
-                for try await chunk in response.body {
-                    control.noteActivity()
-                    guard try consume(chunk) else {
-                        control.abort(CancellationError())
-                        return false
-                    }
-                    progress?.advance(by: chunk.count)
+    static func send(through transport: any HTTPTransport, uploadProgress: ProgressReporter?) -> Middleware.Next {
+        { request in
+            let control = ExchangeControl(idleTimeout: request.timeoutInterval, url: request.url, uploadProgress: uploadProgress)
+            IdleTicker.shared.watch(control)
+            do {
+                var response = try await withTaskCancellationHandler {
+                    try await transport.send(request, control: control)
+                } onCancel: {
+                    control.abort(CancellationError())
                 }
-                // A sequence may end quietly when its task is cancelled (AsyncThrowingStream
-                // does): a body cut short by an abort is a failure, never a shorter success.
-                if let reason = control.abortReason { throw reason }
-                progress?.finish()
-                return true
-            } onCancel: {
-                control.abort(CancellationError())
+                control.noteActivity()
+                // A status HTTP cannot have (and that Foundation may refuse to hold) is a bad answer.
+                guard (100...999).contains(response.statusCode) else { throw URLError(.badServerResponse) }
+                response.body = ExchangeBody(response.body, request: request, control: control).body
+                return response
+            } catch {
+                let failure = failure(error, of: request, control: control)
+                end(control)
+                throw failure
             }
-        } catch {
-            throw Self.failure(error, of: request, control: control)
         }
+    }
+
+    /// Reads and keeps a small body (a redirect's, a retried answer's) so the connection can
+    /// serve the next request; a larger one is cut off after 64 KiB. Errors end it quietly.
+    static func drain(_ body: ResponseBody) async -> Data {
+        var kept = Data()
+        do {
+            for try await chunk in body {
+                kept.append(chunk)
+                if kept.count > 64 * 1024 { break }
+            }
+        } catch {}
+        return kept
+    }
+
+    /// The first bytes of `body`, up to about `limit` (the whole body when it is shorter), and
+    /// the body to read instead of `body`: those bytes again, then the rest.
+    static func prefetch(_ body: ResponseBody, upTo limit: Int) async throws -> (Data, ResponseBody) {
+        var iterator = body.makeAsyncIterator()
+        var data = Data()
+        while data.count <= limit {
+            guard let chunk = try await iterator.next() else { return (data, ResponseBody(data)) }
+            data.append(chunk)
+        }
+        let rest = PrefetchedRest(first: data, iterator: iterator)
+        return (data, ResponseBody(makeNext: { { try await rest.next() } }))
     }
 
     /// Stops watching the exchange and releases the transport's abort closure.
-    private static func end(_ control: ExchangeControl) {
+    static func end(_ control: ExchangeControl) {
         IdleTicker.shared.unwatch(control)
         control.close()
     }
@@ -122,5 +76,25 @@ struct Exchange {
         if let reason = control.abortReason { return RequestError.transport(request.urlRequest, reason) }
         if error is RequestError { return error }
         return RequestError.transport(request.urlRequest, error)
+    }
+}
+
+/// What follows bytes read ahead: those bytes, then the rest of the same iterator. Read by one
+/// iterator at a time, as `AsyncSequence` expects (hence `@unchecked`).
+private final class PrefetchedRest: @unchecked Sendable {
+    private var first: Data?
+    private var iterator: ResponseBody.Iterator
+
+    init(first: Data, iterator: ResponseBody.Iterator) {
+        self.first = first
+        self.iterator = iterator
+    }
+
+    func next() async throws -> Data? {
+        if let first {
+            self.first = nil
+            return first
+        }
+        return try await iterator.next()
     }
 }

@@ -79,35 +79,6 @@ extension RequestBuilder {
         throw RequestError.fatal(.unexpected(UnsupportedRequestError(reason: "\(T.self) is not Decodable")))
     }
 
-    /// Sends the request and streams the body to `destination`, returning the `HTTPURLResponse`.
-    ///
-    /// ```swift
-    /// try await client.get("user/bills/8").download(destination: localUrl)
-    /// ```
-    /// The body is written to a hidden temporary file in the destination's folder and moved to
-    /// `destination` only after every validator passed, replacing an existing file there in one
-    /// atomic rename. On any failure, `destination` is left as it was and the temporary file is
-    /// removed. A directory at `destination` is never replaced: the download fails as
-    /// ``FatalError/download(_:destination:error:)``, as it does when the folder does not exist.
-    ///
-    /// Validators of a download see an empty body for a 2xx response (the body is on disk), and
-    /// the server's body for any other status, up to 1 MiB, so an error document is kept.
-    @discardableResult
-    public func download(destination: URL) async throws -> HTTPURLResponse {
-        let folder = destination.deletingLastPathComponent()
-        let temporary = folder.appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).download")
-        defer { try? FileManager.default.removeItem(at: temporary) }
-        return try await observed { trace in
-            let (response, request) = try await execute(download: DownloadTarget(destination: destination, temporaryFile: temporary), trace: trace)
-            // rename(2) replaces a file atomically and refuses to replace a directory.
-            guard rename(temporary.path, destination.path) == 0 else {
-                let error = POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-                throw RequestError.fatal(.download(request.urlRequest, destination: destination, error: error))
-            }
-            return response.httpResponse
-        }
-    }
-
     // MARK: Inspecting
 
     /// The finished request, as it would be sent: base URL and path (or the absolute URL),

@@ -26,15 +26,19 @@ extension RequestBuilder {
     ///   with the bytes the caller read.
     public func stream() async throws -> Response<ResponseBody> {
         guard let trace = RequestTrace(observers: client.observers) else {
-            let (response, _, streamed) = try await execute(into: .caller, trace: nil)
-            return response.withBody(streamed ?? ResponseBody(response.body))
+            do {
+                let (response, _, streamed) = try await execute(into: .caller, trace: nil)
+                return response.withBody((streamed ?? ResponseBody(response.body)).mappingErrors(of: client))
+            } catch {
+                throw client.mapped(error)
+            }
         }
         do {
             let (response, _, streamed) = try await execute(into: .caller, trace: trace)
-            return response.withBody(ObservedBody(streamed ?? ResponseBody(response.body), trace: trace).body)
+            return response.withBody(ObservedBody(streamed ?? ResponseBody(response.body), trace: trace).body.mappingErrors(of: client))
         } catch {
             trace.finished(error: error.asRequestError)
-            throw error
+            throw client.mapped(error)
         }
     }
 }

@@ -7,7 +7,8 @@ import FoundationNetworking
 /// by modifiers and validators, then sent with `perform()` or `download(destination:)`.
 ///
 /// It is a value: each call returns a new builder, and nothing is sent until you perform it,
-/// so a builder can be kept and performed several times.
+/// so a builder can be kept and performed several times. It holds the same description of a
+/// call as an ``Endpoint``, bound to its client.
 ///
 /// **Paths.** `path` is appended to the base URL's path: base `https://h/api/v1` (with or
 /// without a trailing slash) and `users/7` or `/users/7` give `https://h/api/v1/users/7`.
@@ -29,33 +30,20 @@ public struct RequestBuilder: RequestModifiable, ResponseValidatable {
 
     /// The client; read it as `client`.
     let storedClient: ApiClient
-    /// The method; read it as `method`.
-    let storedMethod: HttpMethod
-    /// The path; read it as `path`.
-    let storedPath: String?
-    /// The absolute URL, if the request was started from one; read it as `url`.
-    let storedUrl: URL?
-    /// Whether authentication is skipped; read it as `bypassAuth`.
-    let storedBypassAuth: Bool
-    /// The encoder; read it as `jsonEncoder`.
-    let storedJsonEncoder: JSONEncoder
+    /// What the call is: the same description an endpoint holds.
+    var call: CallDescription
 
-    /// The `body:` given at the start, already encoded (an encoding error fails the request
-    /// as ``RequestError/modify(_:_:)`` when it is performed).
-    let encodedBody: Result<Data, any Error>?
-    var modifiers: [RequestModifier] = []
-    var validators: [ResponseValidator] = []
-    /// Whether authentication is added even when the URL's origin is not the base URL's.
-    var authenticatesAnyOrigin = false
-
-    init(client: ApiClient, method: HttpMethod, path: String?, url: URL? = nil, bypassAuth: Bool, body: (any Encodable)?, jsonEncoder: JSONEncoder?) {
+    init(client: ApiClient, call: CallDescription) {
         self.storedClient = client
-        self.storedMethod = method
-        self.storedPath = path
-        self.storedUrl = url
-        self.storedBypassAuth = bypassAuth
-        self.storedJsonEncoder = jsonEncoder ?? client.jsonEncoder
-        self.encodedBody = body.map { body in Result { try (jsonEncoder ?? client.jsonEncoder).encode(body) } }
+        self.call = call
+    }
+
+    /// A call started by `client`; `body` (which need not be `Sendable`) is encoded now, with
+    /// `jsonEncoder`, else the client's encoder.
+    init(client: ApiClient, method: HttpMethod, path: String?, url: URL? = nil, bypassAuth: Bool, body: (any Encodable)?, jsonEncoder: JSONEncoder?) {
+        let encoded = body.map { JSONBody(encodingNow: $0, with: jsonEncoder ?? client.jsonEncoder) }
+        self.init(client: client, call: CallDescription(method: method, path: path, url: url, body: encoded,
+                                                        jsonEncoder: jsonEncoder, bypassAuth: bypassAuth))
     }
 }
 
@@ -66,20 +54,20 @@ extension RequestModifiable where Self == RequestBuilder {
     /// The client that started the request.
     public var client: ApiClient { self.storedClient }
     /// The HTTP method.
-    public var method: HttpMethod { self.storedMethod }
+    public var method: HttpMethod { self.call.method }
     /// The path relative to the client's base URL, if any.
-    public var path: String? { self.storedPath }
+    public var path: String? { self.call.path }
     /// The absolute URL the request goes to instead of the base URL and `path`, if it was started from one.
-    public var url: URL? { self.storedUrl }
+    public var url: URL? { self.call.url }
     /// Whether the client's authentication is skipped.
-    public var bypassAuth: Bool { self.storedBypassAuth }
+    public var bypassAuth: Bool { self.call.bypassAuth }
     /// The encoder for this request's JSON bodies: the one given, else the client's.
-    public var jsonEncoder: JSONEncoder { self.storedJsonEncoder }
+    public var jsonEncoder: JSONEncoder { self.call.jsonEncoder ?? self.storedClient.jsonEncoder }
 
     /// Returns a copy with `modifier` appended; it runs after the client's modifiers and authentication.
     public func modifier(_ modifier: RequestModifier) -> RequestBuilder {
         var copy = self
-        copy.modifiers.append(modifier)
+        copy.call.modifiers.append(modifier)
         return copy
     }
 
@@ -93,7 +81,7 @@ extension RequestModifiable where Self == RequestBuilder {
     /// ```
     public func authenticatingAnyOrigin() -> RequestBuilder {
         var copy = self
-        copy.authenticatesAnyOrigin = true
+        copy.call.authenticatesAnyOrigin = true
         return copy
     }
 }
@@ -102,7 +90,7 @@ extension ResponseValidatable where Self == RequestBuilder {
     /// Returns a copy with `validator` appended; it runs after the client's validators.
     public func validator(_ validator: ResponseValidator) -> RequestBuilder {
         var copy = self
-        copy.validators.append(replacingSameId: validator)
+        copy.call.validators.append(replacingSameId: validator)
         return copy
     }
 }

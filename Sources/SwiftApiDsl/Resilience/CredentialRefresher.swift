@@ -5,22 +5,25 @@
 /// request rejected with a credential that was already refreshed gets the newer one at once,
 /// without a refresh of its own. A failing refresh fails every request waiting for it, and the
 /// next rejection starts a new refresh. The refresh runs in a task of its own, so cancelling the
-/// request that started it does not cancel it for the others.
+/// request that started it does not cancel it for the others, and a waiter that is cancelled
+/// stops waiting at once.
+///
+/// A request sent **by the refresh itself** (its own call through the same client, refused)
+/// never waits for the refresh it belongs to: ``replacement(for:)`` returns `nil` for it, and
+/// that request fails like any refused request, which fails the refresh.
 final class CredentialRefresher<Credential: Sendable & Equatable>: Sendable {
+    private typealias Waiter = CheckedContinuation<Credential, any Error>
+
     private struct State {
-        var inFlight: (expired: Credential, task: Task<Credential, Error>)?
+        /// The credential being refreshed, while a refresh runs.
+        var refreshing: Credential?
+        /// Requests waiting for the refresh in flight.
+        var waiters: [UInt64: Waiter] = [:]
+        var nextWaiter: UInt64 = 0
         /// Credentials already refreshed, newest last; a few are kept for requests that were slow.
         var expired: [Credential] = []
         /// The credential the last refresh gave.
         var latest: Credential?
-        /// Requests waiting for the refresh in flight.
-        var waiting = 0
-    }
-
-    /// What a rejected request does next.
-    private enum Step {
-        case use(Credential)
-        case wait(Task<Credential, Error>)
     }
 
     /// How many refreshed credentials are remembered.
@@ -35,7 +38,7 @@ final class CredentialRefresher<Credential: Sendable & Equatable>: Sendable {
     }
 
     /// How many requests are waiting for the refresh in flight (tests wait for them to gather).
-    var waiting: Int { state.withLock { $0.waiting } }
+    var waiting: Int { state.withLock { $0.waiters.count } }
 
     /// The credential to use instead of `credential`, if it was refreshed already; otherwise `credential`.
     func current(_ credential: Credential) -> Credential {
@@ -44,45 +47,68 @@ final class CredentialRefresher<Credential: Sendable & Equatable>: Sendable {
         }
     }
 
-    /// The credential to replay a request with that was rejected with `used`.
-    func replacement(for used: Credential) async throws -> Credential {
-        let step: Step = state.withLock { state in
-            if let inFlight = state.inFlight {
-                state.waiting += 1
-                return .wait(inFlight.task)
-            }
-            if state.expired.contains(used), let latest = state.latest { return .use(latest) }
-            let task = Task { [refresh] in
-                do {
-                    let renewed = try await refresh(used)
-                    self.finish(refreshing: used, with: .success(renewed))
-                    return renewed
-                } catch {
-                    self.finish(refreshing: used, with: .failure(error))
-                    throw error
-                }
-            }
-            state.inFlight = (used, task)
-            state.waiting += 1
-            return .wait(task)
+    /// The credential to replay a request with that was rejected with `used`; `nil` when the
+    /// request was sent by this refresher's own refresh, which must not wait for itself.
+    func replacement(for used: Credential) async throws -> Credential? {
+        if RefreshScope.running.contains(ObjectIdentifier(self)) { return nil }
+        let id = state.withLock { state in
+            defer { state.nextWaiter += 1 }
+            return state.nextWaiter
         }
-        switch step {
-        case .use(let credential):
-            return credential
-        case .wait(let task):
-            defer { state.withLock { $0.waiting -= 1 } }
-            return try await task.value
+        // The refresh task resumes waiters after letting the lock go; see `Locked.synchronize()`.
+        defer { state.synchronize() }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (waiter: Waiter) in
+                let now: Result<Credential, any Error>? = state.withLock { state in
+                    if Task.isCancelled { return .failure(CancellationError()) }
+                    if state.refreshing == nil {
+                        if state.expired.contains(used), let latest = state.latest { return .success(latest) }
+                        state.refreshing = used
+                        start(refreshing: used)
+                    }
+                    state.waiters[id] = waiter
+                    return nil
+                }
+                if let now { waiter.resume(with: now) }
+            }
+        } onCancel: {
+            // The refresh goes on for the others; this request stops waiting now.
+            state.withLock { $0.waiters.removeValue(forKey: id) }?.resume(throwing: CancellationError())
         }
     }
 
-    private func finish(refreshing expired: Credential, with result: Result<Credential, Error>) {
-        state.withLock { state in
-            state.inFlight = nil
-            guard case .success(let renewed) = result else { return }
+    /// Runs the refresh in a task of its own, marked as this refresher's so that its own
+    /// requests do not wait for it.
+    private func start(refreshing used: Credential) {
+        let scope = RefreshScope.running.union([ObjectIdentifier(self)])
+        Task { [refresh] in
+            let result: Result<Credential, any Error>
+            do {
+                result = .success(try await RefreshScope.$running.withValue(scope) { try await refresh(used) })
+            } catch {
+                result = .failure(error)
+            }
+            self.finish(refreshing: used, with: result)
+        }
+    }
+
+    private func finish(refreshing expired: Credential, with result: Result<Credential, any Error>) {
+        let waiters = state.withLock { state in
+            state.refreshing = nil
+            defer { state.waiters = [:] }
+            guard case .success(let renewed) = result else { return state.waiters.values }
             state.expired.removeAll { $0 == expired }
             state.expired.append(expired)
             if state.expired.count > Self.memory { state.expired.removeFirst() }
             state.latest = renewed
+            return state.waiters.values
         }
+        for waiter in waiters { waiter.resume(with: result) }
     }
+}
+
+/// The refreshers whose refresh the current task is running, so that a request sent from a
+/// refresh is recognised by its own refresher, whatever client it goes through.
+enum RefreshScope {
+    @TaskLocal static var running: Set<ObjectIdentifier> = []
 }

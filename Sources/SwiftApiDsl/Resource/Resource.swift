@@ -103,6 +103,9 @@ public final class Resource<Value: Sendable>: Sendable {
         return storage.withLock { $0.latestValue }
     }
 
+    /// How many callers wait for a load in flight (tests wait for them to gather).
+    var waiting: Int { storage.withLock { $0.waiters.count } }
+
     /// Every state from now on, starting with the current one, in order. Each access makes a
     /// new sequence for one observer; any number may observe, and leave by ending their loop.
     public var states: AsyncStream<State> {
@@ -153,7 +156,7 @@ public final class Resource<Value: Sendable>: Sendable {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let immediate: Result<Value, any Error>? = mutate { storage in
-                    if Task.isCancelled { return .failure(CancellationError()) }
+                    if Task.isCancelled { return .failure(client.mapped(CancellationError())) }
                     if !restart, case .loaded(let value) = storage.state { return .success(value) }
                     if !storage.isLoading { start(&storage) }
                     storage.waiters[id] = (storage.generation, continuation)
@@ -162,7 +165,7 @@ public final class Resource<Value: Sendable>: Sendable {
                 if let immediate { continuation.resume(with: immediate) }
             }
         } onCancel: {
-            storage.withLock { $0.waiters.removeValue(forKey: id) }?.continuation.resume(throwing: CancellationError())
+            storage.withLock { $0.waiters.removeValue(forKey: id) }?.continuation.resume(throwing: client.mapped(CancellationError()))
         }
     }
 
@@ -175,7 +178,7 @@ public final class Resource<Value: Sendable>: Sendable {
         Task { [client, endpoint] in
             let result: Result<Value, any Error>
             do {
-                result = .success(try await client.perform(endpoint))
+                result = .success(try await endpoint.performed(on: client, mapsErrors: false).response.body)
             } catch {
                 result = .failure(error.asRequestError)
             }
@@ -200,7 +203,9 @@ public final class Resource<Value: Sendable>: Sendable {
             for id in answered.keys { storage.waiters[id] = nil }
             return answered.values.map(\.continuation)
         }
-        for waiter in waiters { waiter.resume(with: result) }
+        // `state` keeps the RequestError; the waiters get the app's error (`mapError`).
+        let answer = result.mapError { client.mapped($0) }
+        for waiter in waiters { waiter.resume(with: answer) }
     }
 
     // MARK: Observation

@@ -118,12 +118,6 @@ public struct HeaderFields: Sendable, Hashable, Sequence, ExpressibleByDictionar
         fields.makeIterator()
     }
 
-    /// `Name: value` lines; secret values are redacted.
-    public var description: String {
-        fields.map { "\($0.name): \(HeaderField.secrets.contains($0.name.lowercased()) ? Redaction.placeholder : $0.value)" }
-            .joined(separator: "\n")
-    }
-
     /// One entry per name (the first spelling seen), values of repeated fields joined with
     /// `", "` as URLSession does: the form `HTTPURLResponse` takes.
     var merged: [String: String] {

@@ -40,7 +40,7 @@ final class ResponseHead: Sendable {
         made.withLock { made in
             if let made { return made }
             // Foundation's initialiser is failable; it fails for no input on Linux, and the
-            // pipeline lets through only a status of 100 to 999 (`Exchange.start`).
+            // pipeline lets through only a status of 100 to 999 (`Exchange.send`).
             guard let response = HTTPURLResponse(url: url ?? URL(fileURLWithPath: "/"), statusCode: statusCode,
                                                  httpVersion: httpVersion, headerFields: headerFields.merged)
             else { preconditionFailure("HTTPURLResponse refused status \(statusCode)") }

@@ -38,9 +38,3 @@ public enum RequestBody: Sendable, Equatable {
     /// A multipart form; fields that are files are streamed from disk.
     case multipart(MultipartFormData)
 }
-
-/// A transport that says whether the client's validators run, read at each request.
-/// `SwiftApiDslMock`'s transport adopts it: validators are off on a mock unless it is told otherwise.
-package protocol ValidatorsSwitch: HTTPTransport {
-    var appliesValidators: Bool { get }
-}

@@ -92,6 +92,9 @@ public final class ResponseChunkQueue: Sendable {
         }
     }
 
+    /// Whether the reader is waiting for the next chunk (tests wait for it to arrive there).
+    var isReaderWaiting: Bool { state.withLock { $0.reader != nil } }
+
     /// The next chunk, waiting for it if none is queued; `nil` at the end of the body.
     func next() async throws -> Data? {
         if let ready = take(orWaitWith: nil) { return try ready.get() }

@@ -61,14 +61,14 @@ public struct TransportRequest: Sendable {
 
     // The one-body rule, kept here for every way a body is set: the last body set wins.
 
-    /// Sets `data` as the body, in place of any other.
-    mutating func setBody(_ data: Data) {
+    /// Sets `data` as the body, in place of any other (a streamed ``body`` included).
+    public mutating func setBody(_ data: Data) {
         body = nil
         httpBody = data
     }
 
-    /// Sets a streamed body, in place of any other.
-    mutating func setBody(_ streamed: RequestBody) {
+    /// Sets a streamed body, in place of any other (an ``httpBody`` included).
+    public mutating func setBody(_ streamed: RequestBody) {
         httpBody = nil
         body = streamed
     }

@@ -29,9 +29,19 @@ public final class URLSessionTransport: HTTPTransport {
     private let delegate: URLSessionTransportDelegate
 
     /// Creates a transport with its own session made from `configuration`.
+    ///
+    /// On Linux the session gets no `URLCache`: with one, swift-corelibs-foundation looks each
+    /// request up in the cache on a background queue before the task has its protocol, and a
+    /// cancellation landing in that window crashes the process ("Trying to access a behaviour for
+    /// a task that in not in the registry"), as `CancellationStormWireTests` did under
+    /// ThreadSanitizer. Requests then behave as over AsyncHTTPClient, which has no implicit cache.
     public init(configuration: URLSessionConfiguration = .default) {
         let delegate = URLSessionTransportDelegate()
         self.delegate = delegate
+        #if canImport(FoundationNetworking)
+        let configuration = configuration.copy() as? URLSessionConfiguration ?? configuration
+        configuration.urlCache = nil
+        #endif
         self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
     }
 

@@ -18,15 +18,15 @@ extension ResponseValidator {
     /// A body that does not decode (an HTML error page, an empty body) leaves the original error,
     /// such as ``UnacceptableStatusCode``, with the body kept in the ``RequestError``. A response
     /// that no validator rejects is never decoded: so a status range that accepts `404` for one
-    /// request keeps its `404` a success. The body is decoded with `jsonDecoder`, else a plain
-    /// `JSONDecoder`. It has the ``id`` `decodingErrorBody(<type>)`: a second one for the same
+    /// request keeps its `404` a success. The body is decoded with `jsonDecoder`, else the
+    /// client's decoder (its key and date strategies apply to error documents too). It has the ``id`` `decodingErrorBody(<type>)`: a second one for the same
     /// type replaces the first; different types are tried in order, the client's first.
     public static func decodingErrorBody<ErrorBody: Decodable & Error>(
         _ type: ErrorBody.Type, jsonDecoder: JSONDecoder? = nil
     ) -> ResponseValidator {
-        .init(id: "decodingErrorBody(\(ErrorBody.self))", onRejection: { response, _ in
+        .init(id: "decodingErrorBody(\(ErrorBody.self))", onRejection: { response, _, clientDecoder in
             guard !response.body.isEmpty,
-                  let decoded = try? (jsonDecoder ?? JSONDecoder()).decode(ErrorBody.self, from: response.body)
+                  let decoded = try? (jsonDecoder ?? clientDecoder).decode(ErrorBody.self, from: response.body)
             else { return }
             throw decoded
         })

@@ -27,7 +27,7 @@ public struct ResponseValidator: Sendable {
     /// the same by giving an `id`.
     public let id: String?
     let validate: (@Sendable (Response<Data>) async throws -> Void)?
-    let explain: (@Sendable (Response<Data>, any Error) async throws -> Void)?
+    let explain: (@Sendable (Response<Data>, any Error, JSONDecoder) async throws -> Void)?
 
     /// Creates a validator from a closure that throws to reject the response. It may `await`.
     ///
@@ -50,6 +50,17 @@ public struct ResponseValidator: Sendable {
     /// })
     /// ```
     public init(id: String? = nil, onRejection explain: @escaping @Sendable (Response<Data>, any Error) async throws -> Void) {
+        self.init(id: id, onRejection: { response, error, _ in try await explain(response, error) })
+    }
+
+    /// Creates a validator that explains a rejection, as above, and that also gets the client's
+    /// JSON decoder, to decode an error document the way the client decodes everything else.
+    /// ```swift
+    /// ResponseValidator(onRejection: { response, _, decoder in
+    ///     throw try decoder.decode(ApiProblem.self, from: response.body)
+    /// })
+    /// ```
+    public init(id: String? = nil, onRejection explain: @escaping @Sendable (Response<Data>, any Error, JSONDecoder) async throws -> Void) {
         self.id = id
         self.validate = nil
         self.explain = explain
@@ -61,10 +72,11 @@ public struct ResponseValidator: Sendable {
     }
 
     /// The error the first `onRejection` validator throws for `error`, else `error`.
-    static func explain(_ error: any Error, of response: Response<Data>, with validators: [ResponseValidator]) async -> any Error {
+    static func explain(_ error: any Error, of response: Response<Data>, with validators: [ResponseValidator],
+                        decoder: JSONDecoder) async -> any Error {
         for explain in validators.lazy.compactMap(\.explain) {
             do {
-                try await explain(response, error)
+                try await explain(response, error, decoder)
             } catch {
                 return error
             }

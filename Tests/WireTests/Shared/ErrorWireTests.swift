@@ -9,7 +9,7 @@ import SwiftApiDsl
 @Suite struct ErrorWireTests {
     @Test func throwingModifierFailsAsModifyWithTheRequestSoFar() async throws {
         let error = await #expect(throws: RequestError.self) {
-            try await HttpBin.client("/anything").get("x").header(field: "X-Before", "1").modifier { _ in throw Boom(label: "modifier") }.perform()
+            try await HttpBin.client("/anything").get("x").header("X-Before", "1").modifier { _ in throw Boom(label: "modifier") }.perform()
         }
         guard case .modify(let request, let source) = error else {
             Issue.record("expected .modify, got \(String(describing: error))")
@@ -63,6 +63,29 @@ import SwiftApiDsl
         }
         let echo = try JSONDecoder().decode(Echo.self, from: data)
         #expect(echo.json == .object(["id": .number(1)]))
+    }
+
+    /// A snake_case error document, as `/errors/<status>` on the test server sends it.
+    struct ApiError: Decodable, Error, Equatable {
+        let errorCode: String
+        let errorMessage: String
+        let retryAfterSeconds: Int
+    }
+
+    @Test func errorBodiesAreDecodedWithTheClientsDecoder() async throws {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        let client = ApiClient(transport: WireTransport.shared, baseUrl: try TestServer.url(), jsonDecoder: decoder)
+            .httpStatusCodeRange()
+            .decodingErrorBody(ApiError.self)
+        let error = await #expect(throws: RequestError.self) { try await client.get("errors/409").perform() }
+        #expect(error?.validationError as? ApiError
+                == ApiError(errorCode: "status_409", errorMessage: "the server answered 409 on purpose", retryAfterSeconds: 3))
+        // A decoder given to the validator wins over the client's.
+        let plain = client.decodingErrorBody(ApiError.self, jsonDecoder: JSONDecoder())
+        let undecoded = await #expect(throws: RequestError.self) { try await plain.get("errors/409").perform() }
+        #expect(undecoded?.validationError is UnacceptableStatusCode)
+        #expect(undecoded?.statusCode == 409)
     }
 
     @Test func decodingFailureIsFatalNamingTheTypeAndKeepingTheResponse() async throws {

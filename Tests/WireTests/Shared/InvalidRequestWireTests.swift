@@ -56,6 +56,44 @@ import SwiftApiDsl
         #expect(error.map { "\($0)" }?.contains("secret") == false)
     }
 
+    /// The reason `perform` fails as `.modify` with an ``InvalidRequestError``.
+    func invalidReason(_ perform: () async throws -> Void) async -> String? {
+        let error = await #expect(throws: RequestError.self) { try await perform() }
+        guard case .modify(_, let cause)? = error, let invalid = cause as? InvalidRequestError else {
+            Issue.record("expected .modify with an InvalidRequestError, got \(String(describing: error))")
+            return nil
+        }
+        #expect(error.map { "\($0)" }?.contains("secret") == false)
+        return invalid.reason
+    }
+
+    @Test func anEndpointHeaderWithALineBreakIsRefusedNotDropped() async throws {
+        let client = try HttpBin.client()
+        let endpoint = Endpoint<Data>(.get, "anything", headers: ["X-Evil": "secret\r\nInjected: 1"])
+        #expect(await invalidReason { _ = try await client.perform(endpoint) } == "the value of the header X-Evil contains a control character")
+    }
+
+    @Test func anEndpointHeaderNameThatIsNotATokenIsRefused() async throws {
+        let client = try HttpBin.client()
+        let endpoint = Endpoint<Data>(.get, "anything", headers: ["Bad Name": "1"])
+        #expect(await invalidReason { _ = try await client.perform(endpoint) } == #"the header name "Bad Name" is not an HTTP token"#)
+    }
+
+    @Test func aClientHeaderAndAnAuthenticationValueWithALineBreakAreRefused() async throws {
+        let client = try HttpBin.client()
+        let onClient = client.header("X-Note", "secret\nX-Injected: 1")
+        #expect(await invalidReason { try await onClient.get("anything").perform() } == "the value of the header X-Note contains a control character")
+        let authenticated = client.authentication { .bearer("secret\r\nX-Injected: 1") }
+        #expect(await invalidReason { try await authenticated.get("anything").perform() } == "the value of the header Authorization contains a control character")
+        let refreshing = client.authentication(token: { "secret\rX" }, refresh: { $0 })
+        #expect(await invalidReason { try await refreshing.get("anything").perform() } == "the value of the header Authorization contains a control character")
+    }
+
+    @Test func anEndpointHeaderIsSent() async throws {
+        let echo = try await HttpBin.client().perform(Endpoint<Echo>(.get, "anything", headers: ["X-Note": "a b"]))
+        #expect(echo.header("X-Note") == "a b")
+    }
+
     @Test func aHeaderNameThatIsNotATokenIsRefused() async throws {
         #expect(try await refusal { $0.setValue("1", forHTTPHeaderField: "Bad Name") } == #"the header name "Bad Name" is not an HTTP token"#)
     }

@@ -9,13 +9,13 @@ import SwiftApiDsl
 @Suite struct ModifierWireTests {
     @Test func headerModifiersSetTheirFields() async throws {
         let echo: Echo = try await HttpBin.client("/anything")
-            .header(field: "X-One", "1")
+            .header("X-One", "1")
             .header(.acceptLanguage, "fr-FR")
             .accept("application/json")
             .userAgent("my-app/5.0.1")
             .get("x")
             .contentType("text/plain")
-            .modifier(.header(field: "X-Two", "2"))
+            .modifier(.header("X-Two", "2"))
             .modifier(.header(HeaderField("X-Three"), "3"))
             .perform()
         #expect(echo.header("X-One") == "1")
@@ -29,10 +29,10 @@ import SwiftApiDsl
 
     @Test func nilRemovesAHeader() async throws {
         let echo: Echo = try await HttpBin.client("/anything")
-            .header(field: "X-Gone", "here")
+            .header("X-Gone", "here")
             .accept("text/html")
             .get("x")
-            .header(field: "X-Gone", nil)
+            .header("X-Gone", nil)
             .modifier(.accept(nil))
             .perform()
         #expect(echo.header("X-Gone") == nil)
@@ -152,5 +152,22 @@ import SwiftApiDsl
         // httpbin answers OPTIONS itself, listing the methods it allows.
         let options = try await client.options("m").perform()
         #expect(options.httpResponse.value(forHTTPHeaderField: "Allow")?.contains("PATCH") == true)
+    }
+
+    @Test func aModifierThatEditsTheLibrarysOwnFormIsSentAndChecked() async throws {
+        let traceId = RequestModifier(editing: { $0.headerFields.set("t-42", for: "X-Trace-Id") })
+        let echo = try await HttpBin.client().get("anything").modifier(traceId).perform(as: Echo.self)
+        #expect(echo.header("X-Trace-Id") == "t-42")
+        // A value HTTP cannot carry is refused, not dropped, though no URLRequest is made for it.
+        let injected = RequestModifier(editing: { $0.headerFields.set("a\r\nX-Injected: 1", for: "X-Note") })
+        let error = await #expect(throws: RequestError.self) { try await HttpBin.client().get("anything").modifier(injected).perform() }
+        guard case .modify(_, let cause)? = error else { Issue.record("expected .modify, got \(String(describing: error))"); return }
+        #expect((cause as? InvalidRequestError)?.reason == "the value of the header X-Note contains a control character")
+    }
+
+    @Test func aBodySetInTheLibrarysOwnFormReplacesAnyOther() async throws {
+        let body = RequestModifier(editing: { $0.setBody(Data("plain".utf8)) })
+        let echo = try await HttpBin.client().post("anything", body: ["json": true]).modifier(body).perform(as: Echo.self)
+        #expect(echo.data == "plain")
     }
 }

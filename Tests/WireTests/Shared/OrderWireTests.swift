@@ -35,11 +35,11 @@ import SwiftApiDsl
     @Test func requestOverridesClient() async throws {
         let echo: Echo = try await HttpBin.client("/anything")
             .userAgent("client-agent")
-            .header(field: "X-Removed", "client")
+            .header("X-Removed", "client")
             .bearer("client-token")
             .get("x")
             .userAgent("request-agent")
-            .header(field: "X-Removed", nil)
+            .header("X-Removed", nil)
             .bearer("request-token")
             .perform()
         #expect(echo.header("User-Agent") == "request-agent")

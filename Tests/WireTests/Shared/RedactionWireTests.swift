@@ -27,8 +27,8 @@ import SwiftApiDsl
 
     @Test func noSecretSentOrReceivedShowsInAnyText() async throws {
         let texts = Texts()
+        HeaderField.redact(["X-Wire-Redaction-Signature"])
         let client = try HttpBin.client()
-            .redactingHeaders(["X-Wire-Redaction-Signature"])
             .header("X-Api-Key", "k3y-value")
             .header("X-Session-Id", "s3ssion-value")
             .header("X-Wire-Redaction-Signature", "s1gnature-value")
@@ -53,5 +53,62 @@ import SwiftApiDsl
         #expect(curl.contains("-H 'X-Wire-Redaction-Signature: <redacted>'"))
         // The values were really sent: the request keeps them for the caller.
         #expect(error?.request?.value(forHTTPHeaderField: "X-Api-Key") == "k3y-value")
+    }
+
+    /// `description`, `debugDescription` and `dump` of `value`.
+    static func textForms(of value: Any) -> [String] {
+        var dumped = ""
+        dump(value, to: &dumped)
+        return [String(describing: value), String(reflecting: value), dumped]
+    }
+
+    /// Keeps every event it is told of, as it is.
+    final class Events: RequestObserver, @unchecked Sendable {
+        private let lock = NSLock()
+        private var events: [Any] = []
+        var all: [Any] { lock.lock(); defer { lock.unlock() }; return events }
+        private func add(_ values: [Any]) { lock.lock(); events += values; lock.unlock() }
+        func requestPrepared(_ request: ObservedRequest) { add([request, request.curl]) }
+        func responseHeadReceived(_ head: ObservedResponseHead) { add([head]) }
+        func requestFinished(_ metrics: RequestMetrics) { add([metrics]) }
+    }
+
+    @Test func noSecretShowsInAnyTextFormOfResponsesClientsCallsOrCurlCommands() async throws {
+        let secrets = ["k3y-value", "c00kie-value", "pa55word", "t0ken-value", "qu3ry-value"]
+        // A transport of its own: the Set-Cookie below goes into its own cookie store.
+        var base = URLComponents(url: try HttpBin.url(), resolvingAgainstBaseURL: false)!
+        base.user = "me"
+        base.password = "pa55word"
+        let events = Events()
+        let client = ApiClient(transport: WireTransport.fresh(), baseUrl: base.url!)
+            .observer(events)
+            .header("X-Api-Key", "k3y-value")
+            .bearer("t0ken-value")
+        let call = client.get("response-headers")
+            .queryItems([URLQueryItem(name: "X-Api-Key", value: "k3y-value"), URLQueryItem(name: "Set-Cookie", value: "sid=c00kie-value")])
+        let response = try await call.perform()
+        // The secrets really came back: only their text is redacted.
+        #expect(response.headerFields["X-Api-Key"] == "k3y-value")
+        #expect(response.headerFields["Set-Cookie"] == "sid=c00kie-value")
+        let again = try await call.perform() // sent with the session's cookie, if it keeps one
+        let endpoint = Endpoint<Data>(.get, url: base.url!.appendingPathComponent("anything"),
+                                      query: [URLQueryItem(name: "access_token", value: "qu3ry-value")],
+                                      headers: ["X-Api-Key": "k3y-value"])
+        let curl = CurlCommand(TransportRequest(url: base.url!, headerFields: ["Authorization": "Bearer t0ken-value"]))
+        let values: [(String, Any)] = [
+            ("response", response), ("second response", again), ("header fields", response.headerFields),
+            ("a field", response.headerFields.fields.first { $0.name.lowercased() == "set-cookie" } as Any),
+            ("client", client), ("call", call), ("endpoint", endpoint), ("cURL command", curl),
+            ("transport request", TransportRequest(url: base.url!, headerFields: ["X-Api-Key": "k3y-value"])),
+            ("transport", client.transport),
+        ]
+        #expect(events.all.count == 8) // for each of the two calls: a request, its cURL command, a head, metrics
+        for (name, value) in values + events.all.map({ ("observer event \(type(of: $0))", $0) }) {
+            for text in Self.textForms(of: value) {
+                for secret in secrets { #expect(!text.contains(secret), "\(secret) shows in the text of the \(name): \(text)") }
+            }
+        }
+        #expect(String(describing: response.headerFields).contains("X-Api-Key: <redacted>"))
+        #expect(String(describing: client).contains("me:%3Credacted%3E@127.0.0.1"))
     }
 }

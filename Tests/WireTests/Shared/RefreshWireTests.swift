@@ -56,4 +56,85 @@ import SwiftApiDsl
         #expect(error?.statusCode == 401)
         #expect(try await server.get("auth-stats/\(key)").perform(as: Stats.self) == Stats(requests: 2, refreshes: 0))
     }
+
+    /// Holds the client that a refresh sends its own call through: the client it belongs to.
+    actor ClientHolder {
+        var client: ApiClient?
+        func hold(_ client: ApiClient) { self.client = client }
+    }
+
+    @Test func aRefreshWhoseOwnCallIsRefusedFailsEveryWaiterAtOnceAndTheClientStillWorks() async throws {
+        // The refresh sends its call through the same authenticated client, and the server refuses
+        // the refresh token (401, as simplejwt does): that call must not wait for the refresh it
+        // belongs to. Before the fix, every request hung forever, cancellation included.
+        let key = UUID().uuidString
+        let server = try TestServer.client()
+        let store = TokenStore()
+        await store.store("stale")
+        let holder = ClientHolder()
+        let client = try TestServer.client()
+            .httpStatusCodeRange()
+            .authentication(token: { await store.token }, refresh: { _ in
+                guard let client = await holder.client else { throw CancellationError() }
+                return try await client.post("auth/\(key)/refresh-refused").perform(as: Token.self).token
+            })
+        await holder.hold(client)
+        let started = Date()
+        let errors = await withTaskGroup(of: RequestError?.self) { group in
+            for _ in 0..<3 {
+                group.addTask {
+                    do { _ = try await client.get("auth/\(key)/protected").perform(); return nil } catch { return error.asRequestError }
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(errors.count == 3)
+        for error in errors {
+            guard case .modify(_, let cause)? = error else {
+                Issue.record("expected .modify, got \(String(describing: error))")
+                continue
+            }
+            #expect(cause is CredentialRefreshError)
+            #expect(error?.isAuthenticationFailure == true)
+            // The refresh's own call failed with its own 401: that is what the waiters carry.
+            let refreshCall = error?.underlyingError as? RequestError
+            #expect(refreshCall?.statusCode == 401)
+            #expect(refreshCall?.request?.url?.path == "/auth/\(key)/refresh-refused")
+        }
+        // Later requests on the same client still work once the app has a good token.
+        let current = try await server.post("auth/\(key)/refresh").perform(as: Token.self).token
+        await store.store(current)
+        #expect(try await client.get("auth/\(key)/protected").perform(as: Token.self) == Token(token: "token-2"))
+    }
+
+    @Test func aRequestCancelledWhileItWaitsForARefreshEndsAtOnceAndTheRefreshGoesOn() async throws {
+        let key = UUID().uuidString
+        let server = try TestServer.client()
+        let store = TokenStore()
+        await store.store("stale")
+        let refreshStarted = AsyncStream<Void>.makeStream()
+        let client = try TestServer.client()
+            .httpStatusCodeRange()
+            .authentication(token: { await store.token }, refresh: { _ in
+                refreshStarted.continuation.yield()
+                // The server takes 2 s to renew the token.
+                let renewed = try await server.post("auth/\(key)/refresh").queryItem(name: "delay", "2").perform(as: Token.self).token
+                await store.store(renewed)
+                return renewed
+            })
+        let waiter = Task { try await client.get("auth/\(key)/protected").perform(as: Token.self) }
+        var started = refreshStarted.stream.makeAsyncIterator()
+        await started.next()
+        let cancelledAt = Date()
+        waiter.cancel()
+        let result = await waiter.result
+        let waited = Date().timeIntervalSince(cancelledAt)
+        #expect(waited < 1, "the cancelled request waited \(waited) s for the refresh")
+        #expect((try? result.get()) == nil)
+        if case .failure(let error) = result { #expect(error.asRequestError.isCancellation) }
+        // The refresh went on: a later request gets its token without a refresh of its own.
+        #expect(try await client.get("auth/\(key)/protected").perform(as: Token.self) == Token(token: "token-2"))
+        #expect(try await server.get("auth-stats/\(key)").perform(as: Stats.self).refreshes == 1)
+    }
 }

@@ -1,0 +1,94 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A step around each exchange: it receives the request as it goes on the wire and `next`,
+/// which sends it on (through the later middlewares, then the transport) and returns the
+/// response head with its body still to read.
+///
+/// A middleware may change the request (sign it, add a trace id), call `next` any number of
+/// times or not at all (a circuit breaker, a cache hit), and return another response (a cached
+/// body, a corrected header). It runs for **every request on the wire** of a call: each
+/// redirect hop, each retry and the replay after a refreshed credential go through it, after
+/// the modifiers and authentication shaped the request. What it throws fails the call as
+/// ``RequestError/transport(_:_:)`` (a ``RequestError`` it throws reaches the caller unchanged).
+///
+/// ```swift
+/// /// Signs each request's method, path and body with a shared secret.
+/// func signing(secret: String) -> Middleware {
+///     Middleware("signing") { request, next in
+///         var signed = request
+///         let payload = "\(request.method.rawValue) \(request.url?.path ?? "")\n" + String(decoding: request.httpBody ?? Data(), as: UTF8.self)
+///         signed.headerFields.set(hmac(payload, key: secret), for: "X-Signature")
+///         return try await next(signed)
+///     }
+/// }
+///
+/// let client = ApiClient(baseUrl: url).middleware(signing(secret: key))
+/// ```
+/// Client middlewares run first (outermost), in the order they were added, then the call's.
+///
+/// **Which seam?** A *modifier* shapes the request once, before anything is sent (headers, query,
+/// body). A *validator* judges the final response. A *middleware* wraps the exchange itself:
+/// it sees both sides of every request on the wire, and can retry, replace or refuse. A
+/// *transport* is the engine that carries bytes (URLSession, AsyncHTTPClient, a mock).
+/// `Docs/Architecture.md` walks a request through them all.
+public struct Middleware: Sendable {
+    /// Sends a request on, through the rest of the chain, and returns the response head with
+    /// its body still to read.
+    public typealias Next = @Sendable (TransportRequest) async throws -> TransportResponse
+
+    /// A name for logs and for telling middlewares apart.
+    public let name: String
+    private let intercept: @Sendable (TransportRequest, Next) async throws -> TransportResponse
+
+    /// Creates a middleware from a closure that gets the request and `next`.
+    public init(_ name: String, _ intercept: @escaping @Sendable (_ request: TransportRequest, _ next: Next) async throws -> TransportResponse) {
+        self.name = name
+        self.intercept = intercept
+    }
+
+    /// `middlewares` around `last`, the first outermost.
+    static func chain(_ middlewares: [Middleware], around last: @escaping Next) -> Next {
+        middlewares.reversed().reduce(last) { next, middleware in
+            { request in try await middleware.intercept(request, next) }
+        }
+    }
+}
+
+extension RequestModifiable where Self == ApiClient {
+    /// Returns a copy that sends every request on the wire through `middleware`, after the
+    /// middlewares added before it; see ``Middleware``.
+    ///
+    /// ```swift
+    /// let client = ApiClient(baseUrl: url).middleware(.init("log") { request, next in
+    ///     let response = try await next(request)
+    ///     print(request.method, request.url?.path ?? "", response.statusCode)
+    ///     return response
+    /// })
+    /// ```
+    public func middleware(_ middleware: Middleware) -> ApiClient {
+        self.with { $0.middlewares.append(middleware) }
+    }
+}
+
+extension RequestModifiable where Self == RequestBuilder {
+    /// Returns a copy whose requests on the wire also go through `middleware`, after the
+    /// client's middlewares; see ``Middleware``.
+    public func middleware(_ middleware: Middleware) -> RequestBuilder {
+        var copy = self
+        copy.call.middlewares.append(middleware)
+        return copy
+    }
+}
+
+extension Endpoint {
+    /// Returns a copy whose requests on the wire also go through `middleware`, after the
+    /// client's middlewares; see ``Middleware``.
+    public func middleware(_ middleware: Middleware) -> Endpoint {
+        var copy = self
+        copy.call.middlewares.append(middleware)
+        return copy
+    }
+}

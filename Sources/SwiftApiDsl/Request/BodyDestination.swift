@@ -1,0 +1,136 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Where the body of a call's final response goes, and what its validators see of it.
+///
+/// In memory: everything received, within the call's `maxResponseSize`. A download writes the
+/// body to its file and keeps nothing for a 2xx, the error document otherwise (up to 1 MiB).
+/// A stream keeps nothing for a 2xx and hands the body over unread; for another status it reads
+/// the error document first, and the caller's body holds it.
+enum BodyDestination {
+    /// Into memory, for `perform()`.
+    case memory
+    /// Into the download's temporary file.
+    case file(DownloadTarget)
+    /// To the caller, as it arrives, for `stream()`.
+    case caller
+
+    /// The largest error document a download or a stream reads into memory for its validators;
+    /// a larger one is not kept, and validators see an empty body.
+    static var errorDocumentLimit: Int { 1 << 20 }
+
+    /// The download's temporary file, for a download.
+    var file: URL? {
+        if case .file(let download) = self { download.temporaryFile } else { nil }
+    }
+
+    /// Reads `response`'s body as this destination wants it: the response its validators see
+    /// and, for a stream, the caller's body still to read.
+    func receive(_ response: TransportResponse, of request: TransportRequest, draft: RequestDraft,
+                 trace: RequestTrace?) async throws -> (Response<Data>, ResponseBody?) {
+        let head = response.head(for: request.url)
+        let progress = draft.downloadProgress.map { ProgressReporter(total: Self.expectedLength(of: response), handler: $0) }
+        let limit = draft.maxResponseSize
+        switch self {
+        case .memory:
+            let body = try await Self.collect(response, of: request, limit: limit, progress: progress)
+            trace?.bodyReceived(body, file: nil) // observe: bytes received
+            return (Response(body: body, head: head), nil)
+        case .file(let download):
+            let body = try await download.write(response.body, isSuccess: (200..<300).contains(response.statusCode),
+                                                of: request, progress: progress)
+            trace?.bodyReceived(body, file: download.temporaryFile) // observe: bytes received
+            return (Response(body: body, head: head), nil)
+        case .caller:
+            try Self.check(response, of: request, against: limit)
+            guard (200..<300).contains(response.statusCode) else {
+                let document = try await Self.collect(response, of: request, limit: Self.errorDocumentLimit, progress: nil, orNil: true) ?? Data()
+                return (Response(body: document, head: head), ResponseBody(document))
+            }
+            return (Response(body: Data(), head: head), CountedBody(response.body, of: request, limit: limit, progress: progress).body)
+        }
+    }
+
+    /// The body's length as announced, when it is what arrives: a `Content-Length` without a
+    /// `Content-Encoding` (engines decode gzip and deflate, so the count would not match).
+    static func expectedLength(of response: TransportResponse) -> Int64? {
+        let fields = response.headerFields
+        guard fields[HeaderField.contentEncoding.rawValue] == nil else { return nil }
+        return fields[HeaderField.contentLength.rawValue].flatMap { Int64($0) }
+    }
+
+    /// The whole body in memory, within `limit` (see ``RequestModifier/maxResponseSize(_:)``):
+    /// past it, the call fails with ``ResponseTooLargeError``, or `nil` is returned with `orNil`.
+    private static func collect(_ response: TransportResponse, of request: TransportRequest, limit: Int?,
+                                progress: ProgressReporter?, orNil: Bool = false) async throws -> Data? {
+        try check(response, of: request, against: orNil ? nil : limit)
+        var data = Data()
+        for try await chunk in response.body {
+            if let limit, data.count + chunk.count > limit {
+                // Dropping the body closes the connection.
+                if orNil { return nil }
+                throw RequestError.transport(request.urlRequest, ResponseTooLargeError(limit: limit))
+            }
+            data.append(chunk)
+            progress?.advance(by: chunk.count)
+        }
+        progress?.finish()
+        return data
+    }
+
+    private static func collect(_ response: TransportResponse, of request: TransportRequest, limit: Int?, progress: ProgressReporter?) async throws -> Data {
+        try await collect(response, of: request, limit: limit, progress: progress, orNil: false) ?? Data()
+    }
+
+    /// Fails, before a byte of the body is read, when its `Content-Length` is above `limit`.
+    private static func check(_ response: TransportResponse, of request: TransportRequest, against limit: Int?) throws {
+        guard let limit,
+              let declared = response.headerFields[HeaderField.contentLength.rawValue].flatMap({ Int64($0) }),
+              declared > Int64(limit)
+        else { return }
+        throw RequestError.transport(request.urlRequest, ResponseTooLargeError(limit: limit, declaredLength: declared))
+    }
+}
+
+/// A streamed body as the caller reads it: the size limit counts what was handed out, and
+/// progress follows the caller. Past the limit the exchange's body is let go, which closes
+/// the connection. Read by one iterator at a time (hence `@unchecked`).
+private final class CountedBody: @unchecked Sendable {
+    private let request: TransportRequest
+    private let limit: Int?
+    private let progress: ProgressReporter?
+    private var base: ResponseBody?
+    private var chunks: ResponseBody.Iterator?
+    private var received = 0
+
+    init(_ base: ResponseBody, of request: TransportRequest, limit: Int?, progress: ProgressReporter?) {
+        self.base = base
+        self.request = request
+        self.limit = limit
+        self.progress = progress
+    }
+
+    var body: ResponseBody {
+        ResponseBody(makeNext: { [self] in { try await self.next() } })
+    }
+
+    private func next() async throws -> Data? {
+        guard let base else { return nil }
+        var iterator = chunks ?? base.makeAsyncIterator()
+        guard let chunk = try await iterator.next() else {
+            progress?.finish()
+            return nil
+        }
+        chunks = iterator
+        received += chunk.count
+        if let limit, received > limit {
+            self.base = nil
+            chunks = nil
+            throw RequestError.transport(request.urlRequest, ResponseTooLargeError(limit: limit))
+        }
+        progress?.advance(by: chunk.count)
+        return chunk
+    }
+}

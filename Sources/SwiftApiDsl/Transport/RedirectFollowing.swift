@@ -1,0 +1,55 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension Middleware {
+    /// The built-in redirect following, as a middleware: each 3xx that `policy` follows has its
+    /// small body dropped and the next request sent through the rest of the chain (so every hop
+    /// goes through the later middlewares); the response that is not followed is the result.
+    static func followingRedirects(_ policy: RedirectPolicy, trace: RequestTrace?) -> Middleware {
+        Middleware("redirects") { request, next in
+            var current = request
+            var hops = 0
+            while true {
+                let response = try await next(current)
+                guard let following = try await Redirect.request(after: response, to: current, policy: policy, hops: hops) else {
+                    return response
+                }
+                _ = await Exchange.drain(response.body)
+                hops += 1
+                trace?.redirected(from: current.urlRequest, to: following, statusCode: response.statusCode) // observe: redirect
+                // A streamed body goes along whenever the method is kept, as an in-memory one does.
+                let keepsMethod = HttpMethod(following.httpMethod ?? HttpMethod.get.rawValue) == current.method
+                current = TransportRequest(urlRequest: following, body: keepsMethod ? current.body : nil)
+            }
+        }
+    }
+}
+
+extension Redirect {
+    /// The request to send after `response` to `request`, or `nil` when the response is the
+    /// result. Past the policy's maximum, or when the policy throws, the call fails as
+    /// ``RequestError/transport(_:_:)`` (the response's body is dropped first).
+    static func request(after response: TransportResponse, to request: TransportRequest, policy: RedirectPolicy, hops: Int) async throws -> URLRequest? {
+        // The status first: the Foundation forms of the request and head are made only for a redirect.
+        guard statusCodes.contains(response.statusCode) else { return nil }
+        let urlRequest = request.urlRequest
+        let httpResponse = response.head(for: request.url).httpResponse
+        guard let proposed = proposedRequest(after: httpResponse, to: urlRequest) else { return nil }
+        let redirect = Redirect(request: urlRequest, response: httpResponse, proposedRequest: proposed, count: hops + 1)
+        let next: URLRequest?
+        do {
+            next = try await policy.decide(redirect)
+        } catch {
+            _ = await Exchange.drain(response.body)
+            throw RequestError.transport(urlRequest, error)
+        }
+        guard next != nil else { return nil }
+        guard hops < policy.maxRedirects else {
+            _ = await Exchange.drain(response.body)
+            throw RequestError.transport(urlRequest, URLError(.httpTooManyRedirects))
+        }
+        return next
+    }
+}
