@@ -50,9 +50,15 @@ let linkHeaderHarness: Harness = { input in
     require(found == expected, "next of \(header.debugDescription) is \(found ?? "nil"), expected \(expected ?? "nil")")
 }
 
-/// `text` as the inside of a quoted string: `"` and `\` escaped with a backslash.
+/// `text` as the inside of a quoted string: `"` and `\` escaped with a backslash, scalar by
+/// scalar (a `"` followed by a combining mark is one character, which a replacement misses).
 private func quoted(_ text: String) -> String {
-    text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+    var escaped = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+        if scalar == "\"" || scalar == "\\" { escaped.append("\\") }
+        escaped.append(scalar)
+    }
+    return String(escaped)
 }
 
 /// `text` reduced to token characters, never empty.
