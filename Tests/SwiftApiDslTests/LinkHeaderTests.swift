@@ -22,4 +22,13 @@ import Testing
         #expect(LinkHeader.target(of: "next", in: "") == nil)
         #expect(LinkHeader.target(of: "next", in: "<unterminated; rel=next") == nil)
     }
+
+    /// Found by Fuzz/Harnesses/LinkHeader.swift: a `<` or `"` followed by a combining mark is
+    /// one `Character`, which hid the link (or, in a title, every link after it).
+    @Test func delimiterFollowedByACombiningMarkStillDelimits() {
+        let found = "<> ;rel=\"first\" ;type=text/html,<\u{06}\u{06}\u{06}\u{06}\u{06}\u{06}> ;rel=\"nextpage nextpage\","
+            + "<\u{32F}\u{06}\u{FFFD}\u{FFFD}\u{0}> ; rel=\"next\",<>,<>"
+        #expect(LinkHeader.target(of: "next", in: found) == "\u{32F}\u{06}\u{FFFD}\u{FFFD}\u{0}")
+        #expect(LinkHeader.target(of: "next", in: "</a>; title=\"\u{301}x\", </b>; rel=next") == "/b")
+    }
 }

@@ -17,6 +17,17 @@ import Testing
         #expect(form.isInMemory)
     }
 
+    /// Found by Fuzz/Harnesses/Multipart.swift: a `"` followed by a combining mark is one
+    /// `Character`, which the escape left as it was, ending the quoted file name early.
+    @Test func quoteFollowedByACombiningMarkIsEscaped() throws {
+        let form = MultipartFormData(boundary: "B", parts: [
+            DataField(name: "a\"\u{301}", filename: "\u{12E}\u{13C}\"\u{32E}", data: Data(), mimeType: "").part,
+        ])
+        let expected = "--B\r\nContent-Disposition: form-data; name=\"a%22\u{301}\"; filename=\"\u{12E}\u{13C}%22\u{32E}\"\r\n"
+            + "Content-Type: \r\n\r\n\r\n--B--\r\n"
+        #expect(String(decoding: try form.encodedData(), as: UTF8.self) == expected)
+    }
+
     @Test func fileFieldIsReadInChunksWithTheExactLength() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("mp-\(UUID().uuidString).bin")
         defer { try? FileManager.default.removeItem(at: file) }

@@ -68,4 +68,11 @@ import FoundationNetworking
         #expect(Self.next("GET", 302, from: "https://h/a", to: "ftp://h/b") == nil)
         #expect(Self.next("GET", 200, from: "https://h/a", to: "/b") == nil)
     }
+
+    /// Found by Fuzz/Harnesses/URLResolution.swift: these resolved to `http://` and `http:`,
+    /// URLs without a host that the next hop sent unchecked.
+    @Test(arguments: [("http://h/a", "//"), ("https://h/a", "http:")])
+    func locationThatResolvesWithoutAHostIsNotFollowed(from url: String, location: String) {
+        #expect(Self.next("GET", 302, from: url, to: location) == nil)
+    }
 }

@@ -55,10 +55,18 @@ extension MultipartFormData {
 
     /// Escapes a name or filename as RFC 7578 (section 2) and the HTML form encoding say:
     /// the text stays UTF-8, and only `"`, CR and LF are percent-encoded.
+    /// Scalar by scalar: `replacingOccurrences` compares characters, and a `"` followed by a
+    /// combining mark (`"\u{301}`) is one character that it would leave unescaped.
     static func escape(_ value: String) -> String {
-        value
-            .replacingOccurrences(of: "\"", with: "%22")
-            .replacingOccurrences(of: "\r", with: "%0D")
-            .replacingOccurrences(of: "\n", with: "%0A")
+        var escaped = String.UnicodeScalarView()
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": escaped.append(contentsOf: "%22".unicodeScalars)
+            case "\r": escaped.append(contentsOf: "%0D".unicodeScalars)
+            case "\n": escaped.append(contentsOf: "%0A".unicodeScalars)
+            default: escaped.append(scalar)
+            }
+        }
+        return String(escaped)
     }
 }

@@ -7,10 +7,12 @@ enum LinkHeader {
     ///
     /// Several links per header, links in any order, commas and semicolons inside `<…>` or
     /// quoted values, and space-separated relation lists (`rel="prev first"`) are understood.
+    /// Read scalar by scalar: a delimiter followed by a combining mark (`<\u{301}`, `"\u{301}`)
+    /// is one `Character`, equal to no delimiter, which hid the links after it.
     static func target(of relation: String, in header: String) -> String? {
-        var rest = Substring(header)
+        var rest = Substring(header).unicodeScalars
         while let open = rest.firstIndex(of: "<"), let close = rest[open...].firstIndex(of: ">") {
-            let target = rest[rest.index(after: open)..<close]
+            let target = Substring(rest[rest.index(after: open)..<close])
             let (parameters, remainder) = parameters(in: rest[rest.index(after: close)...])
             rest = remainder
             let relations = parameters["rel"]?.split(whereSeparator: { $0 == " " || $0 == "\t" }) ?? []
@@ -22,7 +24,7 @@ enum LinkHeader {
     }
 
     /// The `; name=value` parameters of one link, up to the comma that ends it, and what follows.
-    private static func parameters(in text: Substring) -> ([String: String], Substring) {
+    private static func parameters(in text: Substring.UnicodeScalarView) -> ([String: String], Substring.UnicodeScalarView) {
         var parameters: [String: String] = [:]
         var index = text.startIndex
         var name = "", value = "", readingValue = false, quoted = false
@@ -37,12 +39,12 @@ enum LinkHeader {
             index = text.index(after: index)
             if quoted {
                 if character == "\\", index < text.endIndex {
-                    value.append(text[index])
+                    value.unicodeScalars.append(text[index])
                     index = text.index(after: index)
                 } else if character == "\"" {
                     quoted = false
                 } else {
-                    value.append(character)
+                    value.unicodeScalars.append(character)
                 }
             } else if character == "\"" && readingValue {
                 quoted = true
@@ -53,9 +55,9 @@ enum LinkHeader {
             } else if character == "=" && !readingValue {
                 readingValue = true
             } else if readingValue {
-                value.append(character)
+                value.unicodeScalars.append(character)
             } else {
-                name.append(character)
+                name.unicodeScalars.append(character)
             }
         }
         finish()

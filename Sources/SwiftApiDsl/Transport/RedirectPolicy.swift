@@ -68,7 +68,8 @@ extension Redirect {
         guard statusCodes.contains(response.statusCode),
               let location = response.value(forHTTPHeaderField: HeaderField.location.rawValue),
               let target = URL(string: location, relativeTo: request.url)?.absoluteURL,
-              let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https"
+              let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              target.host?.isEmpty == false // `Location: //` or `http:` resolves to a URL without one
         else { return nil }
 
         var next = request
