@@ -157,4 +157,15 @@ import FoundationNetworking
         #expect(second.body == (kept ? .file(file) : nil))
         #expect(second.urlRequest.httpMethod == (kept ? method : "GET"))
     }
+
+    @Test func aRequestACustomPolicyReturnsIsCheckedBeforeItIsSent() async throws {
+        let transport = Self.redirecting(302)
+        let policy = RedirectPolicy.custom { _ in URLRequest(url: URL(string: "ftp://example.com/file")!) }
+        let error = await #expect(throws: RequestError.self) {
+            try await ApiClient.recording(transport).get("start").redirectPolicy(policy).perform()
+        }
+        guard case .transport(_, let cause)? = error else { Issue.record("expected .transport, got \(String(describing: error))"); return }
+        #expect((cause as? InvalidRequestError)?.reason == "the URL's scheme ftp is not http or https")
+        #expect(transport.requests.count == 1)
+    }
 }

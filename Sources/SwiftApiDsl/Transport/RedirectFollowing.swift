@@ -21,7 +21,14 @@ extension Middleware {
                 trace?.redirected(from: current.urlRequest, to: following, statusCode: response.statusCode) // observe: redirect
                 // A streamed body goes along whenever the method is kept, as an in-memory one does.
                 let keepsMethod = HttpMethod(following.httpMethod ?? HttpMethod.get.rawValue) == current.method
-                current = TransportRequest(urlRequest: following, body: keepsMethod ? current.body : nil)
+                let hop = TransportRequest(urlRequest: following, body: keepsMethod ? current.body : nil)
+                // What a custom policy returns is checked as a finished request is.
+                do {
+                    try FinishedRequestCheck.check(hop)
+                } catch {
+                    throw RequestError.transport(current.urlRequest, error)
+                }
+                current = hop
             }
         }
     }
