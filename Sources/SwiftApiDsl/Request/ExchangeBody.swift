@@ -59,18 +59,28 @@ final class ExchangeBody: @unchecked Sendable {
                 abandon()
                 return false
             }
-            // A sequence may end quietly when its task is cancelled: a body cut short by an
-            // abort is a failure, never a shorter success.
-            if let reason = control.abortReason { throw reason }
-            isOver = true
-            Exchange.end(control)
+            try finish()
             return true
         } catch {
-            guard !isOver else { throw error }
-            let failure = Exchange.failure(error, of: request, control: control)
-            abandon()
-            throw failure
+            throw failure(error)
         }
+    }
+
+    /// Ends the exchange at the end of the body. A sequence may end quietly when its task is
+    /// cancelled (AsyncThrowingStream does): a body cut short by an abort is a failure, never a
+    /// shorter success.
+    private func finish() throws {
+        if let reason = control.abortReason { throw reason }
+        isOver = true
+        Exchange.end(control)
+    }
+
+    /// What the reader sees of `error`, the exchange ended (see ``Exchange/failure(_:of:control:)``).
+    private func failure(_ error: any Error) -> any Error {
+        guard !isOver else { return error }
+        let failure = Exchange.failure(error, of: request, control: control)
+        abandon()
+        return failure
     }
 
     /// Ends the exchange without reading the rest of its body: the connection is closed.
@@ -92,20 +102,13 @@ final class ExchangeBody: @unchecked Sendable {
             }
             chunks = iterator
             guard let chunk else {
-                // A sequence may end quietly when its task is cancelled (AsyncThrowingStream
-                // does): a body cut short by an abort is a failure, never a shorter success.
-                if let reason = control.abortReason { throw reason }
-                isOver = true
-                Exchange.end(control)
+                try finish()
                 return nil
             }
             control.setPaused(true)
             return chunk
         } catch {
-            guard !isOver else { throw error }
-            let failure = Exchange.failure(error, of: request, control: control)
-            abandon()
-            throw failure
+            throw failure(error)
         }
     }
 }
