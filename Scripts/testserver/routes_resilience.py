@@ -2,7 +2,8 @@
 tests running in parallel never share a counter.
 
 - `GET|POST|PUT… /flaky/<key>?failures=N&status=503&retry-after=V`: the first N requests with this key
-  answer `status` (with `Retry-After: V` if given; `status=reset` resets the connection instead), every
+  answer `status` (with `Retry-After: V` if given; `status=reset` resets the connection instead;
+  `status=cut` answers a 200 head and cuts its body after 10 of 100 bytes), every
   later one answers 200 `{"attempt": n}`. A request body is read and counted.
 - `GET /flaky-stats/<key>`: `{"requests": n, "bodyBytes": [sizes of each request's body]}`.
 - `GET /auth/<key>/protected`: 200 `{"token": t}` when `Authorization: Bearer t` carries the key's
@@ -17,7 +18,7 @@ import threading
 import time
 from urllib.parse import parse_qs, urlsplit
 
-from routes_faults import reset
+from routes_faults import reset, short_body
 from server import send_json
 
 lock = threading.Lock()
@@ -55,6 +56,9 @@ def flaky_route(request):
     if attempt <= failures:
         if status == "reset":
             return reset(request)
+        if status == "cut":
+            # A 200 head announcing 100 bytes, 10 of them, then the connection closes.
+            return short_body(request)
         headers = [("Retry-After", retry_after)] if retry_after is not None else []
         return send_json(request, int(status), {"attempt": attempt, "failing": True}, headers)
     send_json(request, 200, {"attempt": attempt})

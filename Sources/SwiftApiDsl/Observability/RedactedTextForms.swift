@@ -90,6 +90,8 @@ extension ApiClient: CustomStringConvertible, CustomReflectable {
             "authentication": authentication == nil ? "none" : "set",
             "validators": validators.count,
             "observers": observers.count,
+            "middlewares": middlewares.map(\.name),
+            "errorMapping": errorMapping == nil ? "none" : "set",
         ])
     }
 }
@@ -130,6 +132,32 @@ extension Endpoint: CustomStringConvertible, CustomReflectable {
             "validators": call.validators.count,
             "bypassAuth": bypassAuth,
         ])
+    }
+}
+
+extension TransportResponse: CustomReflectable {
+    /// The status, the redacted header fields and the HTTP version; not the engine's
+    /// `HTTPURLResponse`, whose text shows every header as it came, nor the body.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["statusCode": statusCode, "headerFields": headerFields, "httpVersion": httpVersion])
+    }
+}
+
+extension Redirect: CustomReflectable {
+    /// The hop, the redacted requests and the status; what a custom policy's `dump` shows.
+    public var customMirror: Mirror {
+        Mirror(self, children: [
+            "count": count, "statusCode": response.statusCode,
+            "request": Redaction.line(for: request), "proposedRequest": Redaction.line(for: proposedRequest),
+            "proposedHeaders": Redaction.headers(of: proposedRequest).sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" },
+        ])
+    }
+}
+
+extension CredentialRefreshError: CustomReflectable {
+    /// The redacted description only: what the refresh threw may hold a URL with a password.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["description": description])
     }
 }
 

@@ -95,14 +95,31 @@ import SwiftApiDsl
                                       query: [URLQueryItem(name: "access_token", value: "qu3ry-value")],
                                       headers: ["X-Api-Key": "k3y-value"])
         let curl = CurlCommand(TransportRequest(url: base.url!, headerFields: ["Authorization": "Bearer t0ken-value"]))
+        // What a middleware and a custom redirect policy are handed, as text.
+        let handed = Trail()
+        let seen = Middleware("texts") { request, next in
+            let response = try await next(request)
+            handed.add(Self.textForms(of: response).joined(separator: "\n"))
+            return response
+        }
+        let policy = RedirectPolicy.custom { redirect in
+            handed.add(Self.textForms(of: redirect).joined(separator: "\n"))
+            return redirect.proposedRequest
+        }
+        _ = try await client.get("redirect-to").queryItem(name: "url", "/get")
+            .middleware(seen).redirectPolicy(policy).perform()
+        #expect(handed.all.count == 3) // two responses, one redirect
+        var failing = URLComponents(url: base.url!, resolvingAgainstBaseURL: false)!
+        failing.path = "/token"
+        let refreshFailure = CredentialRefreshError(underlying: URLError(.timedOut, userInfo: [NSURLErrorFailingURLErrorKey: failing.url!]))
         let values: [(String, Any)] = [
             ("response", response), ("second response", again), ("header fields", response.headerFields),
             ("a field", response.headerFields.fields.first { $0.name.lowercased() == "set-cookie" } as Any),
             ("client", client), ("call", call), ("endpoint", endpoint), ("cURL command", curl),
             ("transport request", TransportRequest(url: base.url!, headerFields: ["X-Api-Key": "k3y-value"])),
-            ("transport", client.transport),
-        ]
-        #expect(events.all.count == 8) // for each of the two calls: a request, its cURL command, a head, metrics
+            ("transport", client.transport), ("refresh failure", refreshFailure),
+        ] + handed.all.map { ("value a middleware or policy is handed", $0) }
+        #expect(events.all.count == 13) // per call a request, its cURL command and metrics; a head per hop (1, 1, 2)
         for (name, value) in values + events.all.map({ ("observer event \(type(of: $0))", $0) }) {
             for text in Self.textForms(of: value) {
                 for secret in secrets { #expect(!text.contains(secret), "\(secret) shows in the text of the \(name): \(text)") }

@@ -96,4 +96,16 @@ import SwiftApiDsl
         #expect(response.statusCode == 503)
         #expect(try await stats(key).requests == 1)
     }
+
+    @Test func aBodyCutAfterItBeganIsNotRetried() async throws {
+        // Retries act on the head: once a body has begun to arrive, part of it may be read already.
+        let key = UUID().uuidString
+        let client = try TestServer.client().retryPolicy(Self.quick)
+        let error = await #expect(throws: RequestError.self) {
+            try await client.get("flaky/\(key)").queryItems(["failures": "1", "status": "cut"]).perform()
+        }
+        guard case .transport? = error else { Issue.record("expected .transport, got \(String(describing: error))"); return }
+        #expect(error?.attempts == 1)
+        #expect(try await stats(key).requests == 1)
+    }
 }
