@@ -6,21 +6,25 @@ import FoundationNetworking
 /// One performance of a request as its observers see it: the pipeline reports what happens at
 /// a few marked points, the trace measures and forwards it to each observer in order.
 ///
-/// Used by the one task that performs the request, so it needs no lock (hence `@unchecked`:
-/// the middleware chain calls it from that task too). There is none at all (the pipeline holds
-/// `nil`) when the client has no observer.
-final class RequestTrace: @unchecked Sendable {
+/// Its counts are kept under a lock: a middleware may send requests on from several tasks at
+/// once (a hedged request, say). There is no trace at all (the pipeline holds `nil`) when the
+/// client has no observer.
+final class RequestTrace: Sendable {
     private static let lastRequestID = Locked(0)
+
+    private struct Counts {
+        var firstHead: TimeInterval?
+        var request: TransportRequest?
+        var bytesSent: Int64 = 0
+        var bytesReceived: Int64 = 0
+        var redirectCount = 0
+        var statusCode: Int?
+    }
 
     private let observers: [any RequestObserver]
     private let requestID: Int
     private let start = RequestTrace.now
-    private var firstHead: TimeInterval?
-    private var request: TransportRequest?
-    private var bytesSent: Int64 = 0
-    private var bytesReceived: Int64 = 0
-    private var redirectCount = 0
-    private var statusCode: Int?
+    private let counts = Locked(Counts())
 
     /// A trace for a client's observers, or `nil` when it has none.
     init?(observers: [any RequestObserver]) {
@@ -37,25 +41,27 @@ final class RequestTrace: @unchecked Sendable {
 
     /// Modifiers and authentication ran.
     func prepared(_ request: TransportRequest) {
-        self.request = request
+        counts.withLock { $0.request = request }
         let event = ObservedRequest(requestID: requestID, request: request.urlRequest, body: request.body)
         for observer in observers { observer.requestPrepared(event) }
     }
 
     /// `request` goes to the transport: its body counts as sent.
     func sending(_ request: TransportRequest) {
-        self.request = request
-        if let body = request.body {
-            bytesSent += (try? body.contentLength()) ?? 0
-        } else {
-            bytesSent += Int64(request.httpBody?.count ?? 0)
+        let size = request.body.map { (try? $0.contentLength()) ?? 0 } ?? Int64(request.httpBody?.count ?? 0)
+        counts.withLock { counts in
+            counts.request = request
+            counts.bytesSent += size
         }
     }
 
     /// The response head to `request` arrived (the body is still to come).
     func headReceived(_ head: ResponseHead, for request: TransportRequest) {
-        firstHead = firstHead ?? Self.now - start
-        statusCode = head.statusCode
+        let elapsed = Self.now - start
+        counts.withLock { counts in
+            counts.firstHead = counts.firstHead ?? elapsed
+            counts.statusCode = head.statusCode
+        }
         let event = ObservedResponseHead(requestID: requestID, request: request.urlRequest, statusCode: head.statusCode, headers: head.headerFields.merged)
         for observer in observers { observer.responseHeadReceived(event) }
     }
@@ -72,12 +78,12 @@ final class RequestTrace: @unchecked Sendable {
 
     /// `count` bytes of the final response's body were read (by the caller, for a stream).
     func bodyReceived(count: Int64) {
-        bytesReceived += count
+        counts.withLock { $0.bytesReceived += count }
     }
 
     /// The pipeline follows a redirect from `from` to `to`.
     func redirected(from: URLRequest, to: URLRequest, statusCode: Int) {
-        redirectCount += 1
+        counts.withLock { $0.redirectCount += 1 }
         let event = ObservedRedirect(requestID: requestID, from: from, to: to, statusCode: statusCode)
         for observer in observers { observer.requestRedirected(event) }
     }
@@ -90,10 +96,11 @@ final class RequestTrace: @unchecked Sendable {
 
     /// The performance ended, failing with `error` if given.
     func finished(error: RequestError?) {
+        let counts = counts.withLock { $0 }
         let metrics = RequestMetrics(
-            requestID: requestID, request: request?.urlRequest ?? error?.request, totalDuration: Self.now - start,
-            timeToFirstByte: firstHead, bytesSent: bytesSent, bytesReceived: bytesReceived,
-            redirectCount: redirectCount, statusCode: statusCode, error: error
+            requestID: requestID, request: counts.request?.urlRequest ?? error?.request, totalDuration: Self.now - start,
+            timeToFirstByte: counts.firstHead, bytesSent: counts.bytesSent, bytesReceived: counts.bytesReceived,
+            redirectCount: counts.redirectCount, statusCode: counts.statusCode, error: error
         )
         for observer in observers { observer.requestFinished(metrics) }
     }

@@ -35,7 +35,10 @@ enum BodyDestination {
         let limit = draft.maxResponseSize
         switch self {
         case .memory:
-            let body = try await Self.collect(response, of: request, limit: limit, progress: progress)
+            try Self.check(response, of: request, against: limit)
+            guard let body = try await Self.collect(response.body, limit: limit, progress: progress) else {
+                throw RequestError.transport(request.urlRequest, ResponseTooLargeError(limit: limit ?? 0))
+            }
             trace?.bodyReceived(body, file: nil) // observe: bytes received
             return (Response(body: body, head: head), nil)
         case .file(let download):
@@ -46,10 +49,13 @@ enum BodyDestination {
         case .caller:
             try Self.check(response, of: request, against: limit)
             guard (200..<300).contains(response.statusCode) else {
-                let document = try await Self.collect(response, of: request, limit: Self.errorDocumentLimit, progress: nil, orNil: true) ?? Data()
+                let document = try await Self.collect(response.body, limit: Self.errorDocumentLimit, progress: nil) ?? Data()
                 return (Response(body: document, head: head), ResponseBody(document))
             }
-            return (Response(body: Data(), head: head), CountedBody(response.body, of: request, limit: limit, progress: progress).body)
+            // Counted only when there is something to count for.
+            let body = limit == nil && progress == nil ? response.body
+                : CountedBody(response.body, of: request, limit: limit, progress: progress).body
+            return (Response(body: Data(), head: head), body)
         }
     }
 
@@ -61,28 +67,18 @@ enum BodyDestination {
         return fields[HeaderField.contentLength.rawValue].flatMap { Int64($0) }
     }
 
-    /// The whole body in memory, within `limit` (see ``RequestModifier/maxResponseSize(_:)``):
-    /// past it, the call fails with ``ResponseTooLargeError``, or `nil` is returned with `orNil`.
-    private static func collect(_ response: TransportResponse, of request: TransportRequest, limit: Int?,
-                                progress: ProgressReporter?, orNil: Bool = false) async throws -> Data? {
-        try check(response, of: request, against: orNil ? nil : limit)
+    /// The whole body in memory; `nil` past `limit` (the rest is dropped, which closes the connection).
+    private static func collect(_ body: ResponseBody, limit: Int?, progress: ProgressReporter?) async throws -> Data? {
         var data = Data()
-        let complete = try await read(response.body) { chunk in
+        let complete = try await read(body) { chunk in
             if let limit, data.count + chunk.count > limit { return false }
             data.append(chunk)
             progress?.advance(by: chunk.count)
             return true
         }
-        guard complete else {
-            if orNil { return nil }
-            throw RequestError.transport(request.urlRequest, ResponseTooLargeError(limit: limit ?? 0))
-        }
+        guard complete else { return nil }
         progress?.finish()
         return data
-    }
-
-    private static func collect(_ response: TransportResponse, of request: TransportRequest, limit: Int?, progress: ProgressReporter?) async throws -> Data {
-        try await collect(response, of: request, limit: limit, progress: progress, orNil: false) ?? Data()
     }
 
     /// Hands each chunk of `body` to `consume` until it returns `false` (the rest is dropped,
