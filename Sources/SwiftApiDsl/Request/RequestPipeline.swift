@@ -55,7 +55,7 @@ extension RequestBuilder {
         }
         // The request the final response answers; the prepared one for an answer a middleware made.
         let request = transportResponse.sentRequest ?? draft.request
-        record?.uploadProgress?.finish(completed: record?.uploadSize) // the server has answered: the body it took is all there is
+        record?.uploadProgress?.finish(atTotal: true) // the server has answered: the body it took is all there is
         let (response, streamed) = try await destination.receive(transportResponse, of: request, draft: draft, trace: trace)
         let attempts = record?.attempts ?? 1
         do {
@@ -175,15 +175,14 @@ final class CallRecord: Sendable {
     private let attemptCount = Locked(1)
     /// Told of the request body's bytes as the transport sends them, when someone follows the upload.
     let uploadProgress: ProgressReporter?
-    /// The size of the body followed by ``uploadProgress``.
-    let uploadSize: Int64
 
     init(_ draft: RequestDraft) {
         // The body's size is read (a file's from disk) only when someone follows the upload.
         let request = draft.request
-        let size = draft.uploadProgress == nil ? 0 : request.httpBody.map { Int64($0.count) } ?? (try? request.body?.contentLength()) ?? 0
-        uploadSize = size
-        uploadProgress = draft.uploadProgress.map { ProgressReporter(total: size, handler: $0) }
+        uploadProgress = draft.uploadProgress.map { handler in
+            let size = request.httpBody.map { Int64($0.count) } ?? (try? request.body?.contentLength()) ?? 0
+            return ProgressReporter(total: size, handler: handler)
+        }
     }
 
     /// How many attempts the retries made.

@@ -89,11 +89,12 @@ final class ProgressReporter: Sendable {
     /// Sends the last update: everything done, out of a total equal to it, unless the last
     /// update sent was exactly that. `completed` is the final count when the reporter knows
     /// better than the engine (the server has answered).
-    func finish(completed: Int64? = nil) {
+    /// `atTotal`: the total expected is the final count (an upload the server has answered).
+    func finish(completed: Int64? = nil, atTotal: Bool = false) {
         state.withLock { state in
             guard !state.isFinished else { return }
             state.isFinished = true
-            let done = max(completed ?? state.completed, max(state.reported, 0))
+            let done = max((atTotal ? state.total : nil) ?? completed ?? state.completed, max(state.reported, 0))
             guard done != state.reported || state.reportedTotal != done else { return }
             handler(TransferProgress(completedBytes: done, totalBytes: done))
         }

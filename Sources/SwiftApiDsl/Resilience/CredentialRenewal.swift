@@ -23,11 +23,10 @@ extension Middleware {
                 ? (Data(), response.body)
                 : try await Exchange.prefetch(response.body, upTo: 1 << 20)
             let head = response.head(for: request.url)
-            guard credential.isRefused(by: Response(body: seen, head: head)) else {
-                var answer = response
-                answer.body = rest
-                return answer
-            }
+            // Unless it is renewed, the response goes on with its body as read so far, then the rest.
+            var answer = response
+            answer.body = rest
+            guard credential.isRefused(by: Response(body: seen, head: head)) else { return answer }
             let renewed: Bool
             do {
                 renewed = try await credential.renew()
@@ -36,11 +35,7 @@ extension Middleware {
             } catch {
                 throw RequestError.modify(request.urlRequest, CredentialRefreshError(underlying: error))
             }
-            guard renewed else {
-                var answer = response
-                answer.body = rest
-                return answer
-            }
+            guard renewed else { return answer }
             _ = await Exchange.drain(rest)
             let refusal = ExpiredCredentialError(statusCode: response.statusCode)
             trace?.retrying(attempt: 2, error: .validate(request.urlRequest, data: seen, response: head.httpResponse, error: refusal), delay: 0)
