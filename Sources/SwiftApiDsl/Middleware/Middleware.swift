@@ -28,6 +28,8 @@ import FoundationNetworking
 /// let client = ApiClient(baseUrl: url).middleware(signing(secret: key))
 /// ```
 /// Client middlewares run first (outermost), in the order they were added, then the call's.
+/// A middleware runs in the task that performs the call, off the main actor: in an app compiled
+/// with main-actor isolation by default, declare what it calls `nonisolated` (`nonisolated func hmac…`).
 ///
 /// **Which seam?** A *modifier* shapes the request once, before anything is sent (headers, query,
 /// body). A *validator* judges the final response. A *middleware* wraps the exchange itself:
