@@ -65,4 +65,6 @@ httpbin_stop() {
         fi
     done
     rm -f "${httpbin_log:-}" "${testserver_log:-}"
+    # nginx (Scripts/lib/nginx.sh) shares this exit trap when a script started it.
+    if declare -F nginx_stop >/dev/null; then nginx_stop; fi
 }
