@@ -4,8 +4,8 @@
 Starts sourcekit-lsp (shipped with the Swift toolchain) over Tests/Completion/Consumer, a small
 package that depends on the library by path, and asks for completions as an editor does, at
 `client.`, `mock.`, `.header(.`, `perform(` and `error.asRequestError.`. It prints each list in
-the order an editor shows it (by `sortText`) and checks the orders that teach the API: request
-verbs before configuration, only `HeaderField` names after `.header(.`, and so on. The checks
+the order an editor shows it (by `sortText`) and checks the orders that teach the API: every
+verb offered, `request` and the typed entry points before configuration, only `HeaderField` names after `.header(.`, and so on. The checks
 compare groups of members, not totals, so that new members do not break them, except where a
 new member would break the rule itself.
 
@@ -31,8 +31,11 @@ SOURCE = os.path.join(PACKAGE, "Sources", "Consumer", "Consumer.swift")
 TIMEOUT = 600  # seconds for the first preparation of the package (a build of the library)
 
 VERBS = ["get", "post", "put", "patch", "delete", "head", "options", "request"]
-# Entry points that may join the verbs (typed endpoints); when present they must rank with them.
-ENTRY_POINTS = VERBS + ["perform", "urlRequest", "download"]
+# The entry points a type declares itself, which an editor ranks above members from protocol
+# extensions: `request` and the typed endpoints. The shorthand verbs (`get`, `post`…) are
+# declared once, on `RequestStarting`, for the client and the mock alike, so they rank with the
+# other protocol-extension members, alphabetically; they are checked as offered, not as ranked.
+ENTRY_POINTS = ["request", "perform", "urlRequest", "download"]
 CLIENT_CONFIGURATION = ["modifier", "validator", "authentication", "transport", "mocked", "header",
                         "bearer", "accept", "timeoutInterval", "httpStatusCodeRange", "baseUrl",
                         "jsonEncoder", "jsonDecoder"]
@@ -182,7 +185,7 @@ def check_verbs_first(checks, items, configuration, what):
     if entry_points and config:
         last_entry, first_config = max(entry_points), min(config)
         checks.expect(last_entry < first_config,
-                      f"{what}: every verb and perform-style entry point ranks above every configuration "
+                      f"{what}: request and the perform-style entry points rank above every configuration "
                       f"member (last entry point '{items[last_entry]['label']}' at {last_entry}, first "
                       f"configuration member '{items[first_config]['label']}' at {first_config})")
 

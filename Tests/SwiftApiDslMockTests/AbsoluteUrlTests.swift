@@ -58,7 +58,8 @@ import Testing
             Issue.record("expected a modify error, got \(String(describing: error))")
             return
         }
-        #expect((cause as? URLResolutionError)?.reason == "the URL todos/7 is not absolute: it has no scheme and host")
+        #expect((cause as? InvalidRequestError)?.code == .unresolvableURL)
+        #expect((cause as? InvalidRequestError)?.reason == "the URL todos/7 is not absolute: it has no scheme and host")
         #expect(mock.recordedRequests.isEmpty)
     }
 }

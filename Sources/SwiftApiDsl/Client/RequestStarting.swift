@@ -19,37 +19,37 @@ public protocol RequestStarting: Sendable {
 }
 
 extension RequestStarting {
-    /// Starts a GET request.
+    /// Starts a GET request: `client.get("users/7")`.
     public func get(_ path: String? = nil, bypassAuth: Bool = false, body: (any Encodable)? = nil, jsonEncoder: JSONEncoder? = nil) -> RequestBuilder {
         request(.get, path, bypassAuth: bypassAuth, body: body, jsonEncoder: jsonEncoder)
     }
 
-    /// Starts a POST request.
+    /// Starts a POST request: `client.post("todos", body: newTodo)`.
     public func post(_ path: String? = nil, bypassAuth: Bool = false, body: (any Encodable)? = nil, jsonEncoder: JSONEncoder? = nil) -> RequestBuilder {
         request(.post, path, bypassAuth: bypassAuth, body: body, jsonEncoder: jsonEncoder)
     }
 
-    /// Starts a PUT request.
+    /// Starts a PUT request: `client.put("todos/7", body: todo)`.
     public func put(_ path: String? = nil, bypassAuth: Bool = false, body: (any Encodable)? = nil, jsonEncoder: JSONEncoder? = nil) -> RequestBuilder {
         request(.put, path, bypassAuth: bypassAuth, body: body, jsonEncoder: jsonEncoder)
     }
 
-    /// Starts a PATCH request.
+    /// Starts a PATCH request: `client.patch("todos/7", body: change)`.
     public func patch(_ path: String? = nil, bypassAuth: Bool = false, body: (any Encodable)? = nil, jsonEncoder: JSONEncoder? = nil) -> RequestBuilder {
         request(.patch, path, bypassAuth: bypassAuth, body: body, jsonEncoder: jsonEncoder)
     }
 
-    /// Starts a DELETE request.
+    /// Starts a DELETE request: `client.delete("todos/7")`.
     public func delete(_ path: String? = nil, bypassAuth: Bool = false, body: (any Encodable)? = nil, jsonEncoder: JSONEncoder? = nil) -> RequestBuilder {
         request(.delete, path, bypassAuth: bypassAuth, body: body, jsonEncoder: jsonEncoder)
     }
 
-    /// Starts a HEAD request.
+    /// Starts a HEAD request: `client.head("files/7")`.
     public func head(_ path: String? = nil, bypassAuth: Bool = false, body: (any Encodable)? = nil, jsonEncoder: JSONEncoder? = nil) -> RequestBuilder {
         request(.head, path, bypassAuth: bypassAuth, body: body, jsonEncoder: jsonEncoder)
     }
 
-    /// Starts an OPTIONS request.
+    /// Starts an OPTIONS request: `client.options("todos")`.
     public func options(_ path: String? = nil, bypassAuth: Bool = false, body: (any Encodable)? = nil, jsonEncoder: JSONEncoder? = nil) -> RequestBuilder {
         request(.options, path, bypassAuth: bypassAuth, body: body, jsonEncoder: jsonEncoder)
     }

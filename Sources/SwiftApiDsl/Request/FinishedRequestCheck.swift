@@ -3,46 +3,25 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// A request that its modifiers left unfit to send: no URL, a relative URL, a scheme other than
-/// `http` or `https`, no host, a method or header name that is not an HTTP token, or a header
-/// value with a control character (which could smuggle a second header or request onto the wire).
-///
-/// The request fails as ``RequestError/modify(_:_:)`` with this error before anything is sent,
-/// whatever the transport: a mock, URLSession (which crashes on some of these on Linux) or
-/// another engine.
-/// ```swift
-/// client.get("next").modifier { $0.url = URL(string: link) }  // link == "/page/2"
-/// // RequestError.modify: GET /page/2 could not be built: the URL /page/2 is relative: …
-/// ```
-public struct InvalidRequestError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// What is wrong, naming the part at fault but never a header's value.
-    public let reason: String
-
-    /// Creates the error.
-    public init(reason: String) { self.reason = reason }
-
-    public var description: String { reason }
-}
-
 /// The last look at a request after its modifiers ran (step 4 of the pipeline), so that what
 /// reaches a transport is always something HTTP can carry.
 enum FinishedRequestCheck {
     static func check(_ request: TransportRequest) throws {
         guard let url = request.url else {
-            throw InvalidRequestError(reason: "the request has no URL (a modifier set it to nil)")
+            throw InvalidRequestError(.invalidURL, reason: "the request has no URL (a modifier set it to nil)")
         }
         guard let scheme = url.scheme?.lowercased() else {
-            throw InvalidRequestError(reason: "the URL \(Redaction.url(url)) is relative: give an absolute http or https URL")
+            throw InvalidRequestError(.invalidURL, reason: "the URL \(Redaction.url(url)) is relative: give an absolute http or https URL")
         }
         guard scheme == "http" || scheme == "https" else {
-            throw InvalidRequestError(reason: "the URL's scheme \(scheme) is not http or https")
+            throw InvalidRequestError(.invalidURL, reason: "the URL's scheme \(scheme) is not http or https")
         }
         guard url.host?.isEmpty == false else {
-            throw InvalidRequestError(reason: "the URL \(Redaction.url(url)) has no host")
+            throw InvalidRequestError(.invalidURL, reason: "the URL \(Redaction.url(url)) has no host")
         }
         let method = request.method.rawValue
         guard isToken(method) else {
-            throw InvalidRequestError(reason: "the method \(method.debugDescription) is not an HTTP token")
+            throw InvalidRequestError(.invalidMethod, reason: "the method \(method.debugDescription) is not an HTTP token")
         }
         for field in request.headerFields {
             try checkField(field.name, field.value)
@@ -54,10 +33,10 @@ enum FinishedRequestCheck {
     /// whole request is checked, such a field is already gone.
     static func checkField(_ name: String, _ value: String) throws {
         guard isToken(name) else {
-            throw InvalidRequestError(reason: "the header name \(name.debugDescription) is not an HTTP token")
+            throw InvalidRequestError(.invalidHeader, reason: "the header name \(name.debugDescription) is not an HTTP token")
         }
         guard !value.unicodeScalars.contains(where: isForbiddenInValue) else {
-            throw InvalidRequestError(reason: "the value of the header \(name) contains a control character")
+            throw InvalidRequestError(.invalidHeader, reason: "the value of the header \(name) contains a control character")
         }
     }
 

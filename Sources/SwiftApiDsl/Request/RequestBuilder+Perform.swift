@@ -70,13 +70,13 @@ extension RequestBuilder {
     /// Unavailable: the type asked for is not `Decodable`.
     @available(*, unavailable, message: "perform() decodes the body into a Decodable type: make the type conform to Decodable, or ask for Response<Data> or Data for the raw body")
     public func perform<T>(jsonDecoder: JSONDecoder? = nil) async throws -> T {
-        throw RequestError.fatal(.unexpected(UnsupportedRequestError(reason: "\(T.self) is not Decodable")))
+        fatalError("unavailable: never called")
     }
 
     /// Unavailable: the type asked for is not `Decodable`.
     @available(*, unavailable, message: "perform(as:) decodes the body into a Decodable type: make the type conform to Decodable, or ask for Response<Data>.self or Data.self for the raw body")
     public func perform<T>(as type: T.Type, jsonDecoder: JSONDecoder? = nil) async throws -> T {
-        throw RequestError.fatal(.unexpected(UnsupportedRequestError(reason: "\(T.self) is not Decodable")))
+        fatalError("unavailable: never called")
     }
 
     // MARK: Inspecting

@@ -1,18 +1,11 @@
 import Foundation
 
-/// A path and a base URL that do not form a URL.
-public struct URLResolutionError: Error, Sendable, CustomStringConvertible {
-    /// Why.
-    public let reason: String
-    public var description: String { reason }
-}
-
 enum URLResolution {
     /// A base URL taken apart once, when the client is made, for every path resolved against it.
     struct Base: Sendable {
         let url: URL
         /// Why paths cannot be resolved against `url`, if they cannot.
-        private let failure: URLResolutionError?
+        private let failure: InvalidRequestError?
         /// The absolute text up to the query, without a trailing slash.
         private let prefix: Substring
         /// The query with its `?`, or nothing.
@@ -21,7 +14,7 @@ enum URLResolution {
         init(_ url: URL) {
             self.url = url
             failure = url.scheme?.isEmpty == false && url.host?.isEmpty == false ? nil
-                : URLResolutionError(reason: "the base URL \(url.absoluteString) has no scheme and host")
+                : InvalidRequestError(.unresolvableURL, reason: "the base URL \(url.absoluteString) has no scheme and host")
             // The base without its fragment, split at its query.
             let text = url.absoluteString
             let withoutFragment = text.firstIndex(of: "#").map { text[..<$0] } ?? Substring(text)
@@ -37,14 +30,14 @@ enum URLResolution {
             guard let path, !path.isEmpty else { return url.absoluteURL }
             if let control = path.unicodeScalars.first(where: isControl) {
                 let hex = String(control.value, radix: 16, uppercase: true)
-                throw URLResolutionError(reason: "the path \(path.debugDescription) contains the control character U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex)")
+                throw InvalidRequestError(.unresolvableURL, reason: "the path \(path.debugDescription) contains the control character U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex)")
             }
             let encoded = path.split(separator: "/", omittingEmptySubsequences: false)
                 .map { PercentEncoding.pathSegment(String($0)) }
                 .joined(separator: "/")
             let joined = prefix + (encoded.hasPrefix("/") ? encoded : "/" + encoded) + query
             guard let resolved = URL(string: String(joined)) else {
-                throw URLResolutionError(reason: "the path \(path.debugDescription) does not form a URL with \(url.absoluteString)")
+                throw InvalidRequestError(.unresolvableURL, reason: "the path \(path.debugDescription) does not form a URL with \(url.absoluteString)")
             }
             return resolved
         }
@@ -62,7 +55,7 @@ enum URLResolution {
     /// An absolute URL given as the request's target, checked like a base URL.
     static func absolute(_ url: URL) throws -> URL {
         guard url.scheme?.isEmpty == false, url.host?.isEmpty == false else {
-            throw URLResolutionError(reason: "the URL \(url.absoluteString) is not absolute: it has no scheme and host")
+            throw InvalidRequestError(.unresolvableURL, reason: "the URL \(url.absoluteString) is not absolute: it has no scheme and host")
         }
         return url.absoluteURL
     }
