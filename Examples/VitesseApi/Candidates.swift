@@ -1,9 +1,9 @@
 import Foundation
 import SwiftApiDsl
 
-// Seed 001's `EndPoint` enum, `Authorization`, `Method`, error enum and `call` function, as
-// declarations. The server's error document becomes the thrown error, empty bodies decode as
-// `EmptyResponse`, and the login skips authentication.
+// Seed 001's `EndPoint` enum, `Authorization`, `Method` and `call` function, as declarations.
+// The server's error document and every other failure become the app's own error enum
+// (AppError.swift), empty bodies decode as `EmptyResponse`, and the login skips authentication.
 
 /// The error document the Vitesse server sends: `{"error": true, "reason": "…"}`.
 public struct VitesseError: Decodable, Error, Sendable, Equatable {
@@ -12,12 +12,14 @@ public struct VitesseError: Decodable, Error, Sendable, Equatable {
 
 /// The Vitesse candidates API.
 public enum Candidates {
-    /// The client: a bearer token on every call but the login, 200 or 201 only, errors decoded.
+    /// The client: a bearer token on every call but the login, 200 or 201 only, errors decoded
+    /// and thrown as the app's own ``Candidates/Error``.
     public static func client(baseUrl: URL, token: @escaping @Sendable () async throws -> String) -> ApiClient {
         ApiClient(baseUrl: baseUrl)
             .authentication { .bearer(try await token()) }
             .httpStatusCodeRange(200...201)
             .decodingErrorBody(VitesseError.self)
+            .mapError(Error.translate)
     }
 
     /// Opens a session.

@@ -44,6 +44,22 @@ import Testing
         #expect((error?.validationError as? GutendexError)?.detail == "No Book matches the given query.")
     }
 
+    @Test(arguments: [(404, NetworkError.clientError(404)), (429, .clientError(429)), (503, .serverError(503)), (302, .unknownError(302))])
+    func theManagerThrowsTheAppsError(status: Int, expected: NetworkError) async throws {
+        mock.stub(.get, "books/:id/", statusCode: status)
+        await #expect(throws: expected) { try await NetworkManager(client: mock.client).fetch(from: Gutendex.book(id: 0)) }
+    }
+
+    @Test func aPageThatFailsThrowsTheAppsErrorAndABadBodyIsDecodingFailed() async throws {
+        mock.resultProvider = { request in
+            request.url?.query == "page=2" ? .response(request, statusCode: 500) : .response(request, body: Self.page([1], next: "https://gutendex.com/books/?page=2"))
+        }
+        let manager = NetworkManager(client: mock.client)
+        await #expect(throws: NetworkError.serverError(500)) { try await manager.allBooks().collect() }
+        mock.stub(.get, "books/:id/") { .response($0.urlRequest, body: Data("{}".utf8)) }
+        await #expect(throws: NetworkError.decodingFailed) { try await manager.fetch(from: Gutendex.book(id: 1)) }
+    }
+
     @Test func firstPageKeepsTheTrailingSlashDjangoNeeds() async throws {
         let request = try await mock.urlRequest(for: Gutendex.books([URLQueryItem(name: "search", value: "war peace")]))
         #expect(request.url?.absoluteString == "https://gutendex.com/books/?search=war%20peace")

@@ -60,3 +60,53 @@ import TodoApi
         #expect(mock.recordedRequests.count == 1)
     }
 }
+
+/// Seed 000's own calls and `ApiError`, written once on the client with `mapError`.
+@Suite struct TodoAppSurfaceTests {
+    @Test func theSeedsCallsReadAsTheyDid() async throws {
+        let mock = Todos.client(baseUrl: URL(string: "http://localhost:8080")!).mocked()
+        let api = Api(client: mock.client)
+        mock.stub(.get, "todos") { .response($0.urlRequest, body: Data(#"[{"id":1,"title":"Learn Swift","completed":false}]"#.utf8)) }
+        try mock.stub(.post, "todos", body: Todo(id: 2, title: "Ship", completed: false), statusCode: 201)
+        try mock.stub(.put, "todos/:id", body: Todo(id: 2, title: "Ship", completed: true))
+        mock.stub(.delete, "todos/:id", statusCode: 204)
+
+        let todos: [Todo] = try await api.getData(endpoint: "/todos")
+        let created: Todo = try await api.postData(endpoint: "/todos", payload: NewTodo(title: "Ship"))
+        let updated: Todo = try await api.putData(endpoint: "/todos/2", payload: Todo(id: 2, title: "Ship", completed: true))
+        try await api.deleteData(endpoint: "/todos/2")
+
+        #expect(todos == [Todo(id: 1, title: "Learn Swift", completed: false)])
+        #expect(created.id == 2 && updated.completed)
+        #expect(mock.recordedRequests.map(\.description) == [
+            "GET http://localhost:8080/todos", "POST http://localhost:8080/todos",
+            "PUT http://localhost:8080/todos/2", "DELETE http://localhost:8080/todos/2",
+        ])
+    }
+
+    @Test(arguments: [(400, ApiError.badRequest), (404, .notFound), (500, .serverError), (503, .serverError)])
+    func everyStatusBecomesTheAppsError(status: Int, expected: ApiError) async throws {
+        let mock = Todos.client(baseUrl: URL(string: "http://localhost:8080")!).mocked()
+        mock.appliesValidators = true
+        mock.stub(.get, "todos/1", statusCode: status)
+        await #expect(throws: expected) { let _: Todo = try await Api(client: mock.client).getData(endpoint: "/todos/1") }
+    }
+
+    @Test func aBodyThatDoesNotDecodeIsInvalidData() async throws {
+        let mock = Todos.client(baseUrl: URL(string: "http://localhost:8080")!).mocked()
+        mock.stub(.get, "todos") { .response($0.urlRequest, body: Data(#"{"not":"a list"}"#.utf8)) }
+        await #expect(throws: ApiError.invalidData) { let _: [Todo] = try await Api(client: mock.client).getData(endpoint: "/todos") }
+    }
+
+    @Test func aPathThatDoesNotFormAUrlIsInvalidUrl() async throws {
+        let mock = Todos.client(baseUrl: URL(string: "http://localhost:8080")!).mocked()
+        await #expect(throws: ApiError.invalidUrl) { try await Api(client: mock.client).deleteData(endpoint: "/todos/\u{0}") }
+        #expect(mock.recordedRequests.isEmpty)
+    }
+
+    @Test func aTransportFailureIsInvalidResponse() async throws {
+        let mock = Todos.client(baseUrl: URL(string: "http://localhost:8080")!).mocked()
+        mock.resultProvider = { .failure(.transport($0, URLError(.cannotConnectToHost))) }
+        await #expect(throws: ApiError.invalidResponse) { try await Api(client: mock.client).deleteData(endpoint: "/todos/1") }
+    }
+}

@@ -28,8 +28,7 @@ import VitesseApi
         mock.stub(.put, "candidate/:id/favorite") {
             .response($0.urlRequest, body: Data(#"{"error":true,"reason":"Not an admin"}"#.utf8), statusCode: 401)
         }
-        let error = await #expect(throws: RequestError.self) { try await mock.perform(Candidates.toggleFavorite(id: "A1")) }
-        #expect((error?.validationError as? VitesseError)?.reason == "Not an admin")
+        await #expect(throws: Candidates.Error.custom(reason: "Not an admin")) { try await mock.perform(Candidates.toggleFavorite(id: "A1")) }
     }
 
     @Test func createdAndEmptyAnswersAreAccepted() async throws {
@@ -40,9 +39,22 @@ import VitesseApi
         #expect(mock.recordedRequests(method: .delete, path: "candidate/A1").count == 1)
     }
 
-    @Test func aStatusOutsideTheRangeWithoutADocumentKeepsTheStatus() async throws {
-        mock.stub(.get, "candidate", statusCode: 204)
+    @Test(arguments: [(204, Candidates.Error.internalServerError), (401, .unauthorized), (404, .notFound), (500, .internalServerError)])
+    func aStatusWithoutADocumentBecomesTheAppsError(status: Int, expected: Candidates.Error) async throws {
+        mock.stub(.get, "candidate", statusCode: status)
+        await #expect(throws: expected) { try await mock.perform(Candidates.all()) }
+    }
+
+    @Test func everyOtherFailureBecomesTheAppsErrorAndACancellationStaysOne() async throws {
+        mock.stub(.get, "candidate") { .response($0.urlRequest, body: Data("[{}]".utf8)) }
+        await #expect(throws: Candidates.Error.malformed) { try await mock.perform(Candidates.all()) }
+        mock.removeAllStubs()
+        mock.stub(.get, "candidate") { .failure(.transport($0.urlRequest, URLError(.notConnectedToInternet))) }
+        await #expect(throws: Candidates.Error.responseError) { try await mock.perform(Candidates.all()) }
+        await #expect(throws: Candidates.Error.badRequest) { try await mock.perform(Candidates.delete(id: "A\u{0}1")) }
+        mock.removeAllStubs()
+        mock.stub(.get, "candidate") { .failure(.transport($0.urlRequest, CancellationError())) }
         let error = await #expect(throws: RequestError.self) { try await mock.perform(Candidates.all()) }
-        #expect(error?.validationError as? UnacceptableStatusCode == UnacceptableStatusCode(statusCode: 204, acceptable: 200..<202))
+        #expect(error?.isCancellation == true)
     }
 }
