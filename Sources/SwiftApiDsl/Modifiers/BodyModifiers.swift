@@ -20,7 +20,7 @@ extension RequestModifier {
     /// client's, and sets `Content-Type: application/json`. An encoding error fails the request
     /// as ``RequestError/modify(_:_:)``.
     public static func jsonBody(_ value: some Encodable & Sendable, jsonEncoder: JSONEncoder? = nil) -> RequestModifier {
-        .init(draft: { draft in
+        .init(editingDraft: { draft in
             draft.request.setBody(try (jsonEncoder ?? draft.jsonEncoder).encode(value))
             draft.request.headerFields.set("application/json", for: HeaderField.contentType.rawValue)
         })
@@ -71,7 +71,7 @@ extension RequestModifier {
 
     /// A modifier that runs this one, then `next`.
     func followed(by next: RequestModifier) -> RequestModifier {
-        .init(draft: { draft in
+        .init(editingDraft: { draft in
             try await apply(&draft)
             try await next.apply(&draft)
         })

@@ -16,7 +16,7 @@ extension RequestModifier {
     /// answered, has `completedBytes == totalBytes`. A redirect that sends the body again does
     /// not move it backwards. The handler is called from any thread. A later call replaces it.
     public static func uploadProgress(_ handler: @escaping ProgressHandler) -> RequestModifier {
-        .init(draft: { $0.uploadProgress = handler })
+        .init(editingDraft: { $0.uploadProgress = handler })
     }
 
     /// Reports the progress of the response body as it is received, for `perform()`,
@@ -27,7 +27,7 @@ extension RequestModifier {
     /// `completedBytes == totalBytes`. Redirect responses are not counted. The handler is called
     /// from any thread. A later call replaces it.
     public static func downloadProgress(_ handler: @escaping ProgressHandler) -> RequestModifier {
-        .init(draft: { $0.downloadProgress = handler })
+        .init(editingDraft: { $0.downloadProgress = handler })
     }
 }
 

@@ -52,9 +52,19 @@ public struct RequestModifier: Sendable {
         apply = { draft in try await edit(&draft.request) }
     }
 
-    /// Creates a modifier over the whole draft, for the built-ins that set the call's own settings
-    /// (its policies, progress handlers, size limit, encoder) rather than the request.
-    init(draft apply: @escaping @Sendable (inout RequestDraft) async throws -> Void) {
-        self.apply = apply
+    /// Creates a modifier that edits the whole call: its request and the settings that are not
+    /// part of the request (redirect and retry policies, size limit, progress handlers), as the
+    /// built-in `retryPolicy`, `redirectPolicy`, `maxResponseSize`, progress and JSON-body
+    /// modifiers do. See ``RequestDraft``.
+    ///
+    /// ```swift
+    /// extension RequestModifier {
+    ///     static var noRedirects: RequestModifier {
+    ///         RequestModifier(editingDraft: { $0.redirectPolicy = .doNotFollow })
+    ///     }
+    /// }
+    /// ```
+    public init(editingDraft edit: @escaping @Sendable (inout RequestDraft) async throws -> Void) {
+        self.apply = edit
     }
 }

@@ -29,7 +29,7 @@ extension RequestModifier {
 
     /// Sets how redirects are followed; see ``RedirectPolicy``. The default is ``RedirectPolicy/follow``.
     public static func redirectPolicy(_ policy: RedirectPolicy) -> RequestModifier {
-        .init(draft: { $0.redirectPolicy = policy })
+        .init(editingDraft: { $0.redirectPolicy = policy })
     }
 
     /// Sets when a failed attempt is sent again; see ``RetryPolicy``. By default nothing is retried.
@@ -42,7 +42,7 @@ extension RequestModifier {
     /// (an idempotency key set by a modifier stays the same), a file or multipart body read again
     /// from disk. A later `retryPolicy` replaces an earlier one, so a request overrides its client.
     public static func retryPolicy(_ policy: RetryPolicy) -> RequestModifier {
-        .init(draft: { $0.retryPolicy = policy })
+        .init(editingDraft: { $0.retryPolicy = policy })
     }
 
     /// The largest response body, in bytes, that `perform()` reads into memory; `nil` (the
@@ -59,7 +59,7 @@ extension RequestModifier {
     /// gzip or deflate decoding). Downloads are not limited: their body goes to disk, and their
     /// validators see at most 1 MiB of an error document. Redirect responses are not counted.
     public static func maxResponseSize(_ bytes: Int?) -> RequestModifier {
-        .init(draft: { $0.maxResponseSize = bytes })
+        .init(editingDraft: { $0.maxResponseSize = bytes })
     }
 }
 

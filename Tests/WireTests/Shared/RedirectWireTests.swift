@@ -103,6 +103,20 @@ import SwiftApiDsl
         #expect(rejected?.httpResponse?.statusCode == 302)
     }
 
+    /// A user's modifier reaches the call's settings through the same public initialiser as the
+    /// built-in `redirectPolicy`, and acts the same.
+    @Test func aUsersDraftModifierSetsTheRedirectPolicyAsTheBuiltInDoes() async throws {
+        let keepRedirects = RequestModifier(editingDraft: { draft in
+            if draft.request.url?.path.hasSuffix("redirect-to") == true { draft.redirectPolicy = .doNotFollow }
+        })
+        let kept = try await HttpBin.client().modifier(keepRedirects)
+            .get("redirect-to").modifier(Self.redirect(to: "/get", status: 302)).perform()
+        #expect(kept.httpResponse.statusCode == 302)
+        let followed = try await HttpBin.client().modifier(keepRedirects).get("redirect/1").perform()
+        #expect(followed.httpResponse.statusCode == 200)
+        #expect(followed.httpResponse.url?.path == "/get")
+    }
+
     @Test func tooManyRedirectsFailsAsTransport() async throws {
         let error = await #expect(throws: RequestError.self) {
             try await HttpBin.client().get("redirect/3").redirectPolicy(.follow(max: 2)).perform()
