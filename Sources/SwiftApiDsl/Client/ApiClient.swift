@@ -21,33 +21,74 @@ public struct ApiClient: RequestModifiable, ResponseValidatable {
     // settings and configuring calls live in ApiClient+Configuration.swift, in an extension
     // that editors rank below the type's own members, so `client.` lists the verbs first.
 
+    // Everything the client holds sits in one immutable box: a request copies the client at each
+    // chained call (`.header(…)`, `.validator(…)`), and one reference costs one retain where a
+    // dozen fields cost a dozen. A configuring call makes a new box (ClientSettings.swift).
+    private var box: ClientSettings.Box
+
+    /// Everything the client holds; setting it makes a new box and leaves other copies as they are.
+    var settings: ClientSettings {
+        get { box.settings }
+        set { box = ClientSettings.Box(newValue) }
+    }
+
     /// The base URL; read it as `baseUrl`.
     var storedBaseUrl: URL {
-        didSet { resolutionBase = URLResolution.Base(storedBaseUrl) }
+        get { box.settings.storedBaseUrl }
+        set { settings.storedBaseUrl = newValue }
     }
     /// The base URL taken apart once, for the paths of requests.
-    private(set) var resolutionBase: URLResolution.Base
+    var resolutionBase: URLResolution.Base { box.settings.resolutionBase }
     /// The client's encoder; read it as `jsonEncoder`.
-    var storedJsonEncoder: JSONEncoder
+    var storedJsonEncoder: JSONEncoder {
+        get { box.settings.storedJsonEncoder }
+        set { settings.storedJsonEncoder = newValue }
+    }
     /// The client's decoder; read it as `jsonDecoder`.
-    var storedJsonDecoder: JSONDecoder
+    var storedJsonDecoder: JSONDecoder {
+        get { box.settings.storedJsonDecoder }
+        set { settings.storedJsonDecoder = newValue }
+    }
     /// The engine; read it as `transport`.
-    var storedTransport: any HTTPTransport
+    var storedTransport: any HTTPTransport {
+        get { box.settings.storedTransport }
+        set { settings.storedTransport = newValue }
+    }
     /// Whether validators run, asked at each request; `nil` for always (see ``validators(enabledWhen:)``).
-    var validatorsEnabled: (@Sendable () -> Bool)?
-
+    var validatorsEnabled: (@Sendable () -> Bool)? {
+        get { box.settings.validatorsEnabled }
+        set { settings.validatorsEnabled = newValue }
+    }
     /// Modifiers applied to every request, in order, before authentication.
-    var modifiers: [RequestModifier] = []
+    var modifiers: [RequestModifier] {
+        get { box.settings.modifiers }
+        set { settings.modifiers = newValue }
+    }
     /// The authentication, applied after the client's modifiers unless a request bypasses it.
-    var authentication: ClientAuthentication?
+    var authentication: ClientAuthentication? {
+        get { box.settings.authentication }
+        set { settings.authentication = newValue }
+    }
     /// Validators applied to every response, before the request's own.
-    var validators: [ResponseValidator] = []
+    var validators: [ResponseValidator] {
+        get { box.settings.validators }
+        set { settings.validators = newValue }
+    }
     /// Told of every request's life, in order; see ``observer(_:)``.
-    var observers: [any RequestObserver] = []
+    var observers: [any RequestObserver] {
+        get { box.settings.observers }
+        set { settings.observers = newValue }
+    }
     /// Around every request on the wire, the first outermost; see ``Middleware``.
-    var middlewares: [Middleware] = []
+    var middlewares: [Middleware] {
+        get { box.settings.middlewares }
+        set { settings.middlewares = newValue }
+    }
     /// Turns every failure into the app's own error; see ``mapError(_:)``.
-    var errorMapping: (@Sendable (RequestError) -> any Error)?
+    var errorMapping: (@Sendable (RequestError) -> any Error)? {
+        get { box.settings.errorMapping }
+        set { settings.errorMapping = newValue }
+    }
 
     /// Creates a client that sends its requests with URLSession.
     ///
@@ -72,17 +113,15 @@ public struct ApiClient: RequestModifiable, ResponseValidatable {
         jsonEncoder: JSONEncoder = JSONEncoder(),
         jsonDecoder: JSONDecoder = JSONDecoder()
     ) {
-        self.storedTransport = transport
-        self.storedBaseUrl = baseUrl
-        self.resolutionBase = URLResolution.Base(baseUrl)
-        self.storedJsonEncoder = jsonEncoder
-        self.storedJsonDecoder = jsonDecoder
+        box = ClientSettings.Box(ClientSettings(transport: transport, baseUrl: baseUrl, jsonEncoder: jsonEncoder, jsonDecoder: jsonDecoder))
     }
 
-    /// A copy with one change.
-    func with(_ change: (inout ApiClient) -> Void) -> ApiClient {
+    /// A copy with one change; the settings are boxed once for all the change makes.
+    func with(_ change: (inout ClientSettings) -> Void) -> ApiClient {
+        var settings = self.settings
+        change(&settings)
         var copy = self
-        change(&copy)
+        copy.settings = settings
         return copy
     }
 }

@@ -35,7 +35,9 @@ enum FinishedRequestCheck {
         guard isToken(name) else {
             throw InvalidRequestError(.invalidHeader, reason: "the header name \(name.debugDescription) is not an HTTP token")
         }
-        guard !value.unicodeScalars.contains(where: isForbiddenInValue) else {
+        // The forbidden characters are all ASCII, and no byte of a multi-byte UTF-8 sequence is
+        // ASCII: reading bytes finds exactly the scalars, without decoding them.
+        guard !value.utf8.contains(where: isForbiddenInValue) else {
             throw InvalidRequestError(.invalidHeader, reason: "the value of the header \(name) contains a control character")
         }
     }
@@ -53,7 +55,8 @@ enum FinishedRequestCheck {
     }
 
     /// Control characters other than horizontal tab (RFC 9110 section 5.5): CR and LF above all.
-    private static func isForbiddenInValue(_ scalar: Unicode.Scalar) -> Bool {
-        (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F
+    /// A control character other than a horizontal tab: CR, LF, NUL… and DEL.
+    private static func isForbiddenInValue(_ byte: UInt8) -> Bool {
+        (byte < 0x20 && byte != UInt8(ascii: "\t")) || byte == 0x7F
     }
 }

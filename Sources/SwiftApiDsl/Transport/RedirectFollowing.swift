@@ -13,6 +13,8 @@ extension Middleware {
             var hops = 0
             while true {
                 let response = try await next(current)
+                // Most answers are not redirects: they leave without another async call.
+                guard Redirect.statusCodes.contains(response.statusCode) else { return response }
                 guard let following = try await Redirect.request(after: response, to: current, policy: policy, hops: hops) else {
                     return response
                 }
