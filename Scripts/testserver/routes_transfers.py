@@ -1,0 +1,135 @@
+"""Transfers that stop half-way and go on: downloads cut and continued with Range, event streams
+dropped and reconnected with Last-Event-ID. Each test names its own key (a UUID), so tests
+running in parallel never share state.
+
+- `GET /transfers/file/<key>?size=S&cut=N&cuts=K&validator=V&range=R`: a file of S bytes
+  (100000 by default) where byte i is (i + V - 1) % 251, V being the key's version (1 at first), with
+  `ETag: "<key>-v<V>"` and a fixed `Last-Modified` (`validator=last-modified` sends no ETag,
+  `validator=weak` a weak one, `validator=none` neither). A request with `Range: bytes=N-` is
+  answered 206 with the rest, when its `If-Range` (if any) is the current ETag or date, else 200
+  with the whole file. The first K requests of the key (1 by default; 0 with no `cut`) announce
+  their whole body and are cut after N bytes of it. `range=wrong-start` answers a Range with the
+  bytes one before those asked; `range=wrong-total` announces a total one larger;
+  `range=too-long` sends 10 bytes more than the file has (a length check must fail);
+  `range=error` answers a Range with 503 `{"detail": "ranges refused"}`.
+- `POST /transfers/change/<key>`: the file changes: the key's version goes up by one.
+- `GET /transfers/stats/<key>`: `{"requests": [{"range": r, "ifRange": i, "status": s}, ...]}`,
+  the Range and If-Range each request carried (null when absent) and the status answered.
+"""
+import threading
+from urllib.parse import parse_qs, urlsplit
+
+from server import send_json
+
+LAST_MODIFIED = "Wed, 21 Oct 2026 07:28:00 GMT"
+
+lock = threading.Lock()
+files = {}  # key -> [{"range": ..., "ifRange": ..., "status": ...}]
+versions = {}  # key -> version of its file
+
+
+def key_of(request, prefix):
+    return urlsplit(request.path).path[len(prefix):].split("/")[0]
+
+
+def file_bytes(size, version):
+    return bytes((index + version - 1) % 251 for index in range(size))
+
+
+def validators(key, version, kind):
+    """The header fields that validate the file, and the values If-Range may match."""
+    etag = '"%s-v%d"' % (key, version)
+    if kind == "none":
+        return [], []
+    if kind == "weak":
+        return [("ETag", "W/" + etag), ("Last-Modified", LAST_MODIFIED)], [LAST_MODIFIED]
+    if kind == "last-modified":
+        return [("Last-Modified", LAST_MODIFIED)], [LAST_MODIFIED]
+    return [("ETag", etag), ("Last-Modified", LAST_MODIFIED)], [etag, LAST_MODIFIED]
+
+
+def asked_start(range_header):
+    """N for `bytes=N-`, else None (other forms are answered with the whole file)."""
+    if not range_header or not range_header.startswith("bytes=") or not range_header.endswith("-"):
+        return None
+    try:
+        return int(range_header[len("bytes="):-1])
+    except ValueError:
+        return None
+
+
+def file_route(request):
+    key = key_of(request, "/transfers/file/")
+    query = {name: values[0] for name, values in parse_qs(urlsplit(request.path).query).items()}
+    size = int(query.get("size", "100000"))
+    with lock:
+        version = versions.get(key, 1)
+    cut = int(query["cut"]) if "cut" in query else None
+    cuts = int(query.get("cuts", "1")) if cut is not None else 0
+    fields, matching = validators(key, version, query.get("validator", "etag"))
+    content = file_bytes(size, version)
+    range_header = request.headers.get("Range")
+    if_range = request.headers.get("If-Range")
+    start = asked_start(range_header)
+    partial = start is not None and start < size and (if_range is None or if_range in matching)
+
+    status, headers, body = 200, [], content
+    if start is not None and query.get("range") == "error":
+        with lock:
+            files.setdefault(key, []).append({"range": range_header, "ifRange": if_range, "status": 503})
+        return send_json(request, 503, {"detail": "ranges refused"})
+    if partial:
+        mode = query.get("range")
+        first, total = start, size
+        if mode == "wrong-start":
+            first = max(start - 1, 0)
+        if mode == "wrong-total":
+            total = size + 1
+        body = content[first:]
+        if mode == "too-long":
+            body += b"\x00" * 10
+        status = 206
+        headers = [("Content-Range", "bytes %d-%d/%d" % (first, size - 1, total))]
+
+    with lock:
+        seen = files.setdefault(key, [])
+        seen.append({"range": range_header, "ifRange": if_range, "status": status})
+        is_cut = len(seen) <= cuts
+
+    request.send_response(status)
+    request.send_header("Content-Type", "application/octet-stream")
+    request.send_header("Content-Length", str(len(body)))
+    request.send_header("Accept-Ranges", "bytes")
+    for name, value in fields + headers:
+        request.send_header(name, value)
+    if is_cut:
+        request.send_header("Connection", "close")
+    request.end_headers()
+    if is_cut:
+        # The whole body announced, `cut` bytes of it sent, then the connection closes.
+        request.wfile.write(body[:cut])
+        request.wfile.flush()
+        request.close_connection = True
+        return
+    request.wfile.write(body)
+
+
+def change_file(request):
+    key = key_of(request, "/transfers/change/")
+    with lock:
+        versions[key] = versions.get(key, 1) + 1
+        version = versions[key]
+    send_json(request, 200, {"version": version})
+
+
+def file_stats(request):
+    with lock:
+        seen = list(files.get(key_of(request, "/transfers/stats/"), []))
+    send_json(request, 200, {"requests": seen})
+
+
+ROUTES = [
+    ("GET", "/transfers/file/", file_route),
+    ("POST", "/transfers/change/", change_file),
+    ("GET", "/transfers/stats/", file_stats),
+]
