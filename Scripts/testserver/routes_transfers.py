@@ -15,6 +15,16 @@ running in parallel never share state.
 - `POST /transfers/change/<key>`: the file changes: the key's version goes up by one.
 - `GET /transfers/stats/<key>`: `{"requests": [{"range": r, "ifRange": i, "status": s}, ...]}`,
   the Range and If-Range each request carried (null when absent) and the status answered.
+- `GET /transfers/events/<key>?total=T&per=N&retry=MS&drop=partial`: an event stream of T events
+  (6 by default), `id: n` and `data: event n`, from the one after the request's `Last-Event-ID`
+  (0 without). Each connection sends `retry: MS` (10 by default) and at most N events (2 by
+  default), then closes the connection (with `drop=partial`, after a block `id: 99` /
+  `data: lost` without its empty line). A request whose Last-Event-ID is T or more is answered
+  204: the stream is over.
+- `GET /transfers/events-stats/<key>`: `{"lastEventIds": [...], "accepts": [...]}`, the
+  Last-Event-ID (null when absent) and Accept of each connection.
+- `GET /transfers/events-status/<status>`: that status with a JSON error document.
+- `GET /transfers/events-wrong-type`: 200 with `text/plain` event-like text.
 """
 import threading
 from urllib.parse import parse_qs, urlsplit
@@ -128,7 +138,65 @@ def file_stats(request):
     send_json(request, 200, {"requests": seen})
 
 
+streams = {}  # key -> {"lastEventIds": [...], "accepts": [...]}
+
+
+def events_route(request):
+    key = key_of(request, "/transfers/events/")
+    query = {name: values[0] for name, values in parse_qs(urlsplit(request.path).query).items()}
+    total = int(query.get("total", "6"))
+    per = int(query.get("per", "2"))
+    last = request.headers.get("Last-Event-ID")
+    with lock:
+        seen = streams.setdefault(key, {"lastEventIds": [], "accepts": []})
+        seen["lastEventIds"].append(last)
+        seen["accepts"].append(request.headers.get("Accept"))
+    after = int(last) if last and last.isdigit() else 0
+    if after >= total:
+        request.send_response(204)
+        request.send_header("Content-Length", "0")
+        request.end_headers()
+        return
+    request.send_response(200)
+    request.send_header("Content-Type", "text/event-stream")
+    request.send_header("Cache-Control", "no-cache")
+    request.send_header("Connection", "close")
+    request.end_headers()
+    request.close_connection = True
+    request.wfile.write(b"retry: %d\n\n" % int(query.get("retry", "10")))
+    for number in range(after + 1, min(after + per, total) + 1):
+        request.wfile.write(b"id: %d\ndata: event %d\n\n" % (number, number))
+        request.wfile.flush()
+    if query.get("drop") == "partial":
+        request.wfile.write(b"id: 99\ndata: lost\n")
+        request.wfile.flush()
+
+
+def events_stats(request):
+    with lock:
+        seen = dict(streams.get(key_of(request, "/transfers/events-stats/"), {"lastEventIds": [], "accepts": []}))
+    send_json(request, 200, seen)
+
+
+def events_status(request):
+    status = int(key_of(request, "/transfers/events-status/") or "500")
+    send_json(request, status, {"detail": "no stream here"})
+
+
+def events_wrong_type(request):
+    body = b"data: not an event stream\n\n"
+    request.send_response(200)
+    request.send_header("Content-Type", "text/plain")
+    request.send_header("Content-Length", str(len(body)))
+    request.end_headers()
+    request.wfile.write(body)
+
+
 ROUTES = [
+    ("GET", "/transfers/events/", events_route),
+    ("GET", "/transfers/events-stats/", events_stats),
+    ("GET", "/transfers/events-status/", events_status),
+    ("GET", "/transfers/events-wrong-type", events_wrong_type),
     ("GET", "/transfers/file/", file_route),
     ("POST", "/transfers/change/", change_file),
     ("GET", "/transfers/stats/", file_stats),
