@@ -29,6 +29,7 @@ running in parallel never share state.
 import threading
 from urllib.parse import parse_qs, urlsplit
 
+from routes_events import start_event_stream
 from server import send_json
 
 LAST_MODIFIED = "Wed, 21 Oct 2026 07:28:00 GMT"
@@ -157,12 +158,7 @@ def events_route(request):
         request.send_header("Content-Length", "0")
         request.end_headers()
         return
-    request.send_response(200)
-    request.send_header("Content-Type", "text/event-stream")
-    request.send_header("Cache-Control", "no-cache")
-    request.send_header("Connection", "close")
-    request.end_headers()
-    request.close_connection = True
+    start_event_stream(request)
     request.wfile.write(b"retry: %d\n\n" % int(query.get("retry", "10")))
     for number in range(after + 1, min(after + per, total) + 1):
         request.wfile.write(b"id: %d\ndata: event %d\n\n" % (number, number))
