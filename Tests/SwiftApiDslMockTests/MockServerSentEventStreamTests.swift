@@ -60,8 +60,9 @@ import Testing
 
     @Test func noReconnectionAskedMeansOneConnection() async throws {
         let mock = mock([{ .response($0, body: Data("data: 1\n\n".utf8), headers: Self.eventStream) }])
-        let elements = try await collect(mock.get("feed").serverSentEvents(maxReconnects: 0))
-        #expect(elements == [.event(ServerSentEvent(data: "1"))])
+        var events: [ServerSentEvent] = []
+        for try await case .event(let event) in mock.get("feed").serverSentEvents(maxReconnects: 0) { events.append(event) }
+        #expect(events == [ServerSentEvent(data: "1")])
         #expect(mock.recordedRequests.count == 1)
     }
 

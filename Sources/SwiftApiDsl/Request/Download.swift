@@ -47,16 +47,15 @@ extension RequestBuilder {
         let attempt = modifier(target.rangeModifier)
         return try await observed { trace in
             var resumes = 0
-            var restarts = 0
             while true {
                 do {
                     let (response, request) = try await attempt.execute(download: target, trace: trace)
                     try target.moveIntoPlace(for: request)
                     return response.httpResponse
-                } catch DownloadInterruption.restart where restarts <= Self.resumesPerCall {
+                } catch DownloadInterruption.restart {
                     // The file starts again without `Range`, which cannot be answered with the
-                    // wrong bytes again: at most one restart per cut, and one for an earlier call's file.
-                    restarts += 1
+                    // wrong bytes: a restart follows a cut (counted below) or an earlier call's file.
+                    continue
                 } catch DownloadInterruption.cut(let error) {
                     guard resumes < Self.resumesPerCall, !Task.isCancelled else {
                         target.leaveAfterFailure()
