@@ -57,12 +57,16 @@ import Testing
     @Test func aResumableDownloadIsContinuedByALaterCallWithProgressFromTheBytesOnDisk() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let first = mock(cuts: 4, after: 200)
-        await #expect(throws: RequestError.self) { try await first.get("file").download(destination: destination, resumable: true) }
+        let request = first.get("file").queryItem(name: "token", "s3cr3t")
+        await #expect(throws: RequestError.self) { try await request.download(destination: destination, resumable: true) }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [".file.bin.partial", ".file.bin.partial.json"])
+        let state = try String(contentsOf: folder.appendingPathComponent(".file.bin.partial.json"), encoding: .utf8)
+        #expect(!state.contains("s3cr3t"))
+        #expect(state.contains(#""validator":"\"v1\"""#))
 
         let second = mock(cuts: 0)
         let progress = Locked<[TransferProgress]>([])
-        try await second.get("file").downloadProgress { update in progress.withLock { $0.append(update) } }
+        try await second.get("file").queryItem(name: "token", "s3cr3t").downloadProgress { update in progress.withLock { $0.append(update) } }
             .download(destination: destination, resumable: true)
         #expect(try Data(contentsOf: destination) == file)
         #expect(ranges(second) == ["bytes=800- \"v1\""])

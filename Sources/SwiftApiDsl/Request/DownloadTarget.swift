@@ -21,7 +21,8 @@ final class DownloadTarget: Sendable {
     /// What is known of the partial file. A resumable download writes it beside the file as
     /// JSON, so that a later call, in another process too, can continue the file.
     struct Partial: Codable, Equatable {
-        /// The URL the bytes were asked from, as the modifiers left it (before any redirect).
+        /// Which URL the bytes were asked from, as the modifiers left it (before any redirect):
+        /// a hash of it (``urlHash(_:)``), so that a credential in its query never lands on disk.
         var url: String
         /// What `If-Range` sends: a strong entity tag or a `Last-Modified` date.
         var validator: String?
@@ -78,7 +79,7 @@ final class DownloadTarget: Sendable {
     /// and `If-Range`, when they belong to this URL and have a validator.
     var rangeModifier: RequestModifier {
         RequestModifier(editing: { [self] request in
-            let url = request.url?.absoluteString
+            let url = request.url.map { Self.urlHash($0.absoluteString) }
             let resumable = request.method == .get && request.headerFields["Range"] == nil
             let asked: (offset: Int64, validator: String)? = state.withLock { state in
                 state.url = url
@@ -239,6 +240,17 @@ final class DownloadTarget: Sendable {
               let data = try? JSONEncoder().encode(partial)
         else { return removeStateFile() }
         try? data.write(to: stateFile, options: .atomic)
+    }
+
+    /// 64-bit FNV-1a of `url`'s UTF-8, in hex: tells URLs apart (a collision would only send an
+    /// `If-Range` that the server refuses), and cannot be read back into the URL.
+    static func urlHash(_ url: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in url.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        return String(hash, radix: 16)
     }
 
     private func removeStateFile() {
