@@ -21,8 +21,11 @@ running in parallel never share state.
   default), then closes the connection (with `drop=partial`, after a block `id: 99` /
   `data: lost` without its empty line). A request whose Last-Event-ID is T or more is answered
   204: the stream is over.
-- `GET /transfers/events-stats/<key>`: `{"lastEventIds": [...], "accepts": [...]}`, the
-  Last-Event-ID (null when absent) and Accept of each connection.
+  With `auth=1`, a connection must carry `Authorization: Bearer token-G`, else it is refused
+  with 401; G starts at 1 and goes up with each connection accepted (a token serves once).
+- `GET /transfers/events-stats/<key>`: `{"lastEventIds": [...], "accepts": [...],
+  "authorizations": [...]}`, the Last-Event-ID, Accept and Authorization (null when absent) of
+  each request.
 - `GET /transfers/events-status/<status>`: that status with a JSON error document.
 - `GET /transfers/events-wrong-type`: 200 with `text/plain` event-like text.
 """
@@ -149,9 +152,15 @@ def events_route(request):
     per = int(query.get("per", "2"))
     last = request.headers.get("Last-Event-ID")
     with lock:
-        seen = streams.setdefault(key, {"lastEventIds": [], "accepts": []})
+        seen = streams.setdefault(key, {"lastEventIds": [], "accepts": [], "authorizations": [], "token": 1})
         seen["lastEventIds"].append(last)
         seen["accepts"].append(request.headers.get("Accept"))
+        seen["authorizations"].append(request.headers.get("Authorization"))
+        refused = "auth" in query and request.headers.get("Authorization") != "Bearer token-%d" % seen["token"]
+        if "auth" in query and not refused:
+            seen["token"] += 1
+    if refused:
+        return send_json(request, 401, {"detail": "token expired"}, [("WWW-Authenticate", "Bearer")])
     after = int(last) if last and last.isdigit() else 0
     if after >= total:
         request.send_response(204)
@@ -170,7 +179,8 @@ def events_route(request):
 
 def events_stats(request):
     with lock:
-        seen = dict(streams.get(key_of(request, "/transfers/events-stats/"), {"lastEventIds": [], "accepts": []}))
+        seen = dict(streams.get(key_of(request, "/transfers/events-stats/"), {"lastEventIds": [], "accepts": [], "authorizations": []}))
+    seen.pop("token", None)
     send_json(request, 200, seen)
 
 

@@ -11,6 +11,7 @@ import SwiftApiDsl
     private struct Stats: Decodable {
         var lastEventIds: [String?]
         var accepts: [String?]
+        var authorizations: [String?]
     }
 
     private func stats(_ key: String) async throws -> Stats {
@@ -46,6 +47,24 @@ import SwiftApiDsl
         }
         _ = try await collect(client.get("events/\(key)").queryItems(["total": "4"]).serverSentEvents(maxReconnects: 5))
         #expect(tokens.all.count == 3)
+    }
+
+    @Test func aTokenRefusedOnReconnectionIsRenewedThroughTheChain() async throws {
+        let key = UUID().uuidString
+        let refreshes = Trail()
+        let client = try TestServer.client("/transfers/").authentication(
+            token: { "token-\(refreshes.all.count + 1)" },
+            refresh: { expired in
+                refreshes.add(expired)
+                return "token-\(refreshes.all.count + 1)"
+            })
+        let elements = try await collect(client.get("events/\(key)").queryItems(["total": "4", "auth": "1"])
+            .serverSentEvents(maxReconnects: 5))
+        #expect(elements == [event(1), event(2), .reconnected(lastEventId: "2"), event(3), event(4)])
+        #expect(refreshes.all == ["token-1", "token-2"])
+        let seen = try await stats(key)
+        #expect(seen.authorizations == ["Bearer token-1", "Bearer token-1", "Bearer token-2", "Bearer token-2", "Bearer token-3"])
+        #expect(seen.lastEventIds == [nil, "2", "2", "4", "4"])
     }
 
     @Test func theLimitEndsTheStreamAfterItsLastReconnect() async throws {
