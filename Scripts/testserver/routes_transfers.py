@@ -11,7 +11,9 @@ running in parallel never share state.
   their whole body and are cut after N bytes of it. `range=wrong-start` answers a Range with the
   bytes one before those asked; `range=wrong-total` announces a total one larger;
   `range=too-long` sends 10 bytes more than the file has (a length check must fail);
-  `range=error` answers a Range with 503 `{"detail": "ranges refused"}`.
+  `range=error` answers a Range with 503 `{"detail": "ranges refused"}`; `range=half` sends only
+  the first half of the bytes asked for (a range a server may choose), with a Content-Range
+  saying so.
 - `POST /transfers/change/<key>`: the file changes: the key's version goes up by one.
 - `GET /transfers/stats/<key>`: `{"requests": [{"range": r, "ifRange": i, "status": s}, ...]}`,
   the Range and If-Range each request carried (null when absent) and the status answered.
@@ -99,11 +101,14 @@ def file_route(request):
             first = max(start - 1, 0)
         if mode == "wrong-total":
             total = size + 1
-        body = content[first:]
+        last = size - 1
+        if mode == "half":
+            last = start + (size - start) // 2 - 1
+        body = content[first:last + 1]
         if mode == "too-long":
             body += b"\x00" * 10
         status = 206
-        headers = [("Content-Range", "bytes %d-%d/%d" % (first, size - 1, total))]
+        headers = [("Content-Range", "bytes %d-%d/%d" % (first, last, total))]
 
     with lock:
         seen = files.setdefault(key, [])

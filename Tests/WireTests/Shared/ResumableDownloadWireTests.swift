@@ -149,6 +149,21 @@ import SwiftApiDsl
         #expect(try names(in: folder) == [])
     }
 
+    @Test func aFileShortOfItsTotalIsContinuedThenFailsTheLengthCheck() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let key = UUID().uuidString
+        // Each Range is answered with half of the bytes asked for.
+        let error = await #expect(throws: RequestError.self) {
+            try await TestServer.client("/transfers/").get("file/\(key)").queryItems(["cut": "30000", "range": "half"])
+                .download(destination: folder.appendingPathComponent("file.bin"))
+        }
+        #expect(error?.underlyingError as? DownloadLengthError == DownloadLengthError(expectedLength: 100_000, receivedLength: 91_250))
+        #expect(try names(in: folder) == [])
+        let etag = "\"\(key)-v1\""
+        #expect(try await seen(key) == ["200 - -", "206 bytes=30000- \(etag)", "206 bytes=65000- \(etag)", "206 bytes=82500- \(etag)"])
+    }
+
     @Test func anErrorStatusAnsweringAContinuationLeavesTheBytesOnDisk() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
