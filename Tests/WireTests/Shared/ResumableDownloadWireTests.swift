@@ -24,6 +24,14 @@ import SwiftApiDsl
         Data((0..<size).map { UInt8(($0 + version - 1) % 251) })
     }
 
+    /// The error a download of `file/<key>?<query>` into `folder/file.bin` fails with.
+    private func failure(of key: String, _ query: [String: String], into folder: URL, resumable: Bool = false) async -> RequestError? {
+        await #expect(throws: RequestError.self) {
+            try await TestServer.client("/transfers/").get("file/\(key)").queryItems(query)
+                .download(destination: folder.appendingPathComponent("file.bin"), resumable: resumable)
+        }
+    }
+
     private func names(in folder: URL) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
     }
@@ -56,10 +64,7 @@ import SwiftApiDsl
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let key = UUID().uuidString
-        let error = await #expect(throws: RequestError.self) {
-            try await TestServer.client("/transfers/").get("file/\(key)").queryItems(["cut": "1000", "validator": "none"])
-                .download(destination: folder.appendingPathComponent("file.bin"), resumable: true)
-        }
+        let error = await failure(of: key, ["cut": "1000", "validator": "none"], into: folder, resumable: true)
         #expect((error?.underlyingError as? URLError)?.code == .networkConnectionLost)
         #expect(try names(in: folder) == [])
         #expect(try await seen(key) == ["200 - -"])
@@ -69,10 +74,7 @@ import SwiftApiDsl
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let key = UUID().uuidString
-        let error = await #expect(throws: RequestError.self) {
-            try await TestServer.client("/transfers/").get("file/\(key)").queryItems(["cut": "20000", "cuts": "4"])
-                .download(destination: folder.appendingPathComponent("file.bin"))
-        }
+        let error = await failure(of: key, ["cut": "20000", "cuts": "4"], into: folder)
         #expect(error?.stage == "transport")
         #expect((error?.underlyingError as? URLError)?.code == .networkConnectionLost)
         #expect(try names(in: folder) == [])
@@ -140,10 +142,7 @@ import SwiftApiDsl
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let key = UUID().uuidString
-        let error = await #expect(throws: RequestError.self) {
-            try await TestServer.client("/transfers/").get("file/\(key)").queryItems(["cut": "30000", "range": "too-long"])
-                .download(destination: folder.appendingPathComponent("file.bin"), resumable: true)
-        }
+        let error = await failure(of: key, ["cut": "30000", "range": "too-long"], into: folder, resumable: true)
         #expect(error?.stage == "transport")
         #expect(error?.underlyingError as? DownloadLengthError == DownloadLengthError(expectedLength: 100_000, receivedLength: 100_010))
         #expect(try names(in: folder) == [])
@@ -154,10 +153,7 @@ import SwiftApiDsl
         defer { try? FileManager.default.removeItem(at: folder) }
         let key = UUID().uuidString
         // Each Range is answered with half of the bytes asked for.
-        let error = await #expect(throws: RequestError.self) {
-            try await TestServer.client("/transfers/").get("file/\(key)").queryItems(["cut": "30000", "range": "half"])
-                .download(destination: folder.appendingPathComponent("file.bin"))
-        }
+        let error = await failure(of: key, ["cut": "30000", "range": "half"], into: folder)
         #expect(error?.underlyingError as? DownloadLengthError == DownloadLengthError(expectedLength: 100_000, receivedLength: 91_250))
         #expect(try names(in: folder) == [])
         let etag = "\"\(key)-v1\""
