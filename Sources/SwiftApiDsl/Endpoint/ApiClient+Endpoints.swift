@@ -25,10 +25,11 @@ extension ApiClient {
     }
 
     /// Sends `endpoint` and streams its body to `destination`, as
-    /// ``RequestBuilder/download(destination:)`` does; the endpoint's decoding is not used.
+    /// ``RequestBuilder/download(destination:resumable:)`` does (see there for `resumable`);
+    /// the endpoint's decoding is not used.
     @discardableResult
-    public func download<Value>(_ endpoint: Endpoint<Value>, destination: URL) async throws -> HTTPURLResponse {
-        try await endpoint.request(on: self).download(destination: destination)
+    public func download<Value>(_ endpoint: Endpoint<Value>, destination: URL, resumable: Bool = false) async throws -> HTTPURLResponse {
+        try await endpoint.request(on: self).download(destination: destination, resumable: resumable)
     }
 
     /// The `URLRequest` this client would send for `endpoint` (base URL, modifiers and

@@ -6,7 +6,8 @@ import FoundationNetworking
 /// Where the body of a call's final response goes, and what its validators see of it.
 ///
 /// In memory: everything received, within the call's `maxResponseSize`. A download writes the
-/// body to its file and keeps nothing for a 2xx, the error document otherwise (up to 1 MiB).
+/// body to its file (after the bytes already there, when it continues them: ``DownloadTarget``)
+/// and keeps nothing for a 2xx, the error document otherwise (up to 1 MiB).
 /// A stream keeps nothing for a 2xx and hands the body over unread; for another status it reads
 /// the error document first, and the caller's body holds it.
 enum BodyDestination {
@@ -20,11 +21,6 @@ enum BodyDestination {
     /// The largest error document a download or a stream reads into memory for its validators;
     /// a larger one is not kept, and validators see an empty body.
     static var errorDocumentLimit: Int { 1 << 20 }
-
-    /// The download's temporary file, for a download.
-    var file: URL? {
-        if case .file(let download) = self { download.temporaryFile } else { nil }
-    }
 
     /// Reads `response`'s body as this destination wants it: the response its validators see
     /// and, for a stream, the caller's body still to read.
@@ -42,10 +38,9 @@ enum BodyDestination {
             trace?.bodyReceived(body, file: nil) // observe: bytes received
             return (Response(body: body, head: head), nil)
         case .file(let download):
-            let body = try await download.write(response.body, isSuccess: (200..<300).contains(response.statusCode),
-                                                of: request, progress: progress)
-            trace?.bodyReceived(body, file: download.temporaryFile) // observe: bytes received
-            return (Response(body: body, head: head), nil)
+            let response = try await download.receive(response, of: request, draft: draft)
+            trace?.bodyReceived(response.body, file: download.partialFile) // observe: bytes received
+            return (response, nil)
         case .caller:
             try Self.check(response, of: request, against: limit)
             guard (200..<300).contains(response.statusCode) else {
@@ -68,7 +63,7 @@ enum BodyDestination {
     }
 
     /// The whole body in memory; `nil` past `limit` (the rest is dropped, which closes the connection).
-    private static func collect(_ body: ResponseBody, limit: Int?, progress: ProgressReporter?) async throws -> Data? {
+    static func collect(_ body: ResponseBody, limit: Int?, progress: ProgressReporter?) async throws -> Data? {
         var data = Data()
         let complete = try await read(body) { chunk in
             if let limit, data.count + chunk.count > limit { return false }

@@ -3,90 +3,71 @@ import Foundation
 import FoundationNetworking
 #endif
 
-// The whole life of a download, in order: a hidden temporary name next to the destination, the
-// file created before anything is sent, the body written as it arrives, an atomic rename once
-// every validator passed, and the temporary file removed whatever happened.
+// The whole life of a download, in order: a hidden partial file next to the destination (for a
+// resumable download, the one an earlier call left, when it can be continued), created before
+// anything is sent; the body written as it arrives (DownloadTarget.swift), after the bytes
+// already there when the server answers `Range` with them (DownloadResumption.swift); a body
+// cut short continued with `Range` by a new attempt, a few times; an atomic rename once every
+// validator passed; and after a failure the partial file removed, unless it is resumable.
 
 extension RequestBuilder {
+    /// How many times one call continues a body cut short before it fails.
+    static var resumesPerCall: Int { 3 }
+
     /// Sends the request and streams the body to `destination`, returning the `HTTPURLResponse`.
     ///
     /// ```swift
     /// try await client.get("user/bills/8").download(destination: localUrl)
+    /// try await client.get("videos/42.mp4").download(destination: movieUrl, resumable: true)
     /// ```
-    /// The body is written to a hidden temporary file in the destination's folder and moved to
+    /// The body is written to a hidden partial file in the destination's folder and moved to
     /// `destination` only after every validator passed, replacing an existing file there in one
-    /// atomic rename. On any failure, `destination` is left as it was and the temporary file is
-    /// removed. A directory at `destination` is never replaced: the download fails as
+    /// atomic rename. A directory at `destination` is never replaced: the download fails as
     /// ``FatalError/download(_:destination:error:)``, as it does when the folder does not exist.
     ///
+    /// **Cut short.** When the connection fails after the body began, and the response had a
+    /// strong `ETag` or a `Last-Modified` date, the call continues the file itself, up to 3 times:
+    /// it sends the request again, through the whole chain, with `Range: bytes=<on disk>-` and
+    /// `If-Range`, and appends a `206` to the bytes on disk. A `200` (the file changed on the
+    /// server) starts the file again; so does a `206` for other bytes or another total, or a
+    /// `416`. The file's final length must be the announced one (else ``DownloadLengthError``).
+    ///
+    /// **Resumable.** On any failure the partial file is removed, unless `resumable` is `true`:
+    /// then bytes that can be continued are kept, as `.<name>.partial` with its state in
+    /// `.<name>.partial.json` beside the destination, and a later resumable download of the same
+    /// URL to the same destination, in this process or another, continues them. Cancelling such a
+    /// download pauses it. Run one resumable download per destination at a time.
+    ///
     /// Validators of a download see an empty body for a 2xx response (the body is on disk), and
-    /// the server's body for any other status, up to 1 MiB, so an error document is kept.
+    /// the server's body for any other status, up to 1 MiB, so an error document is kept; an
+    /// error status that answers a continued download leaves the bytes on disk as they were.
     @discardableResult
-    public func download(destination: URL) async throws -> HTTPURLResponse {
-        let target = DownloadTarget(destination: destination)
-        defer { try? FileManager.default.removeItem(at: target.temporaryFile) }
+    public func download(destination: URL, resumable: Bool = false) async throws -> HTTPURLResponse {
+        let target = DownloadTarget(destination: destination, resumable: resumable)
+        let attempt = modifier(target.rangeModifier)
         return try await observed { trace in
-            let (response, request) = try await execute(download: target, trace: trace)
-            try target.moveIntoPlace(for: request)
-            return response.httpResponse
-        }
-    }
-}
-
-/// Where a download's body goes while the request runs, and where it ends.
-struct DownloadTarget {
-    let destination: URL
-    /// Hidden, in the destination's folder, so that the final move is a rename.
-    let temporaryFile: URL
-
-    init(destination: URL) {
-        self.destination = destination
-        let folder = destination.deletingLastPathComponent()
-        temporaryFile = folder.appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).download")
-    }
-
-    /// Creates the temporary file, before anything is sent: a folder that does not exist fails
-    /// the download without a request.
-    func create(for request: TransportRequest) throws {
-        guard FileManager.default.createFile(atPath: temporaryFile.path, contents: nil) else {
-            let error = CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporaryFile.path])
-            throw RequestError.fatal(.download(request.urlRequest, destination: destination, error: error))
-        }
-    }
-
-    /// Writes `body` to the temporary file; returns what its validators see: nothing for a
-    /// success, the error document otherwise (up to ``BodyDestination/errorDocumentLimit``).
-    func write(_ body: ResponseBody, isSuccess: Bool, of request: TransportRequest, progress: ProgressReporter?) async throws -> Data {
-        let file: FileHandle
-        do {
-            file = try FileHandle(forWritingTo: temporaryFile)
-        } catch {
-            throw RequestError.fatal(.download(request.urlRequest, destination: destination, error: error))
-        }
-        defer { try? file.close() }
-        var errorBody: Data? = isSuccess ? nil : Data()
-        _ = try await BodyDestination.read(body) { chunk in
-            do {
-                try file.write(contentsOf: chunk)
-            } catch {
-                throw RequestError.fatal(.download(request.urlRequest, destination: destination, error: error))
+            var resumes = 0
+            while true {
+                do {
+                    let (response, request) = try await attempt.execute(download: target, trace: trace)
+                    try target.moveIntoPlace(for: request)
+                    return response.httpResponse
+                } catch DownloadInterruption.restart {
+                    // The file starts again without `Range`, which cannot be answered with the
+                    // wrong bytes: a restart follows a cut (counted below) or an earlier call's file.
+                    continue
+                } catch DownloadInterruption.cut(let error) {
+                    guard resumes < Self.resumesPerCall, !Task.isCancelled else {
+                        target.leaveAfterFailure()
+                        throw error
+                    }
+                    resumes += 1
+                    trace?.retrying(attempt: resumes + 1, error: error, delay: 0) // observe: retry
+                } catch {
+                    target.leaveAfterFailure()
+                    throw error
+                }
             }
-            if let kept = errorBody?.count {
-                if kept + chunk.count <= BodyDestination.errorDocumentLimit { errorBody?.append(chunk) } else { errorBody = nil }
-            }
-            progress?.advance(by: chunk.count)
-            return true
-        }
-        progress?.finish()
-        return errorBody ?? Data()
-    }
-
-    /// Moves the finished file to the destination; rename(2) replaces a file atomically and
-    /// refuses to replace a directory.
-    func moveIntoPlace(for request: TransportRequest) throws {
-        guard rename(temporaryFile.path, destination.path) == 0 else {
-            let error = POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-            throw RequestError.fatal(.download(request.urlRequest, destination: destination, error: error))
         }
     }
 }

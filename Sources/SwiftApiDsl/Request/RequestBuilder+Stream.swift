@@ -25,20 +25,27 @@ extension RequestBuilder {
     /// - Observers hear that the request finished when the body ends, fails or is released,
     ///   with the bytes the caller read.
     public func stream() async throws -> Response<ResponseBody> {
+        do {
+            let (response, _) = try await openStream()
+            return response.withBody(response.body.mappingErrors(of: client))
+        } catch {
+            throw client.mapped(error)
+        }
+    }
+
+    /// `stream()` with the request the response answers, and without the client's error mapping
+    /// (for a caller that tells errors apart first, as a reconnecting event stream does).
+    func openStream() async throws -> (response: Response<ResponseBody>, request: TransportRequest) {
         guard let trace = RequestTrace(observers: client.observers) else {
-            do {
-                let (response, _, streamed) = try await execute(into: .caller, trace: nil)
-                return response.withBody((streamed ?? ResponseBody(response.body)).mappingErrors(of: client))
-            } catch {
-                throw client.mapped(error)
-            }
+            let (response, request, streamed) = try await execute(into: .caller, trace: nil)
+            return (response.withBody(streamed ?? ResponseBody(response.body)), request)
         }
         do {
-            let (response, _, streamed) = try await execute(into: .caller, trace: trace)
-            return response.withBody(ObservedBody(streamed ?? ResponseBody(response.body), trace: trace).body.mappingErrors(of: client))
+            let (response, request, streamed) = try await execute(into: .caller, trace: trace)
+            return (response.withBody(ObservedBody(streamed ?? ResponseBody(response.body), trace: trace).body), request)
         } catch {
             trace.finished(error: error.asRequestError)
-            throw client.mapped(error)
+            throw error
         }
     }
 }

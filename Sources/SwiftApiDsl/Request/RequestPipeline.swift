@@ -40,7 +40,7 @@ extension RequestBuilder {
     func execute(into destination: BodyDestination, trace: RequestTrace?) async throws -> (Response<Data>, TransportRequest, ResponseBody?) {
         let (draft, credential) = try await prepare()
         trace?.prepared(draft.request) // observe: prepared
-        if case .file(let download) = destination { try download.create(for: draft.request) }
+        if case .file(let download) = destination { try download.open(for: draft.request) }
         // Most calls retry nothing and follow no upload: they need no record.
         let record = draft.retryPolicy.maxAttempts > 1 || draft.uploadProgress != nil ? CallRecord(draft) : nil
         let send = chain(for: draft, credential: credential, call: record, trace: trace)

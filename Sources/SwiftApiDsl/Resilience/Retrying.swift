@@ -9,7 +9,8 @@ extension Middleware {
     /// waiting as it says. The last attempt's response goes on whatever its status; `record`
     /// counts the attempts, and a thrown error records the count in a ``RetriedError`` when there was
     /// more than one. A failure while reading a body that has begun to arrive is not retried:
-    /// part of it may have been read already.
+    /// part of it may have been read already (a download continues such a body itself, with
+    /// `Range`, in a new pass through this chain: Request/Download.swift).
     static func retrying(_ policy: RetryPolicy, record: CallRecord, trace: RequestTrace?) -> Middleware {
         Middleware("retries") { request, next in
             var attempt = 1

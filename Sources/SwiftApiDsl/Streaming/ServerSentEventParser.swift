@@ -11,14 +11,30 @@
 ///   value contains U+0000, `retry` sets the reconnection time when its value is ASCII digits
 ///   only (and not empty); other fields are ignored.
 /// - At the end of the stream, an event without its closing empty line is discarded: the
-///   caller simply stops feeding lines.
+///   caller simply stops feeding lines, or calls ``startNewStream()`` to go on with another
+///   connection, as an `EventSource` does when it reconnects.
 struct ServerSentEventParser: Sendable {
     private var data = ""
     private var hasData = false
     private var type = ""
     private var lastEventId = ""
-    private var retry: Int?
+    /// The reconnection time in milliseconds the stream last asked for with `retry:`.
+    private(set) var retry: Int?
+    /// What a reconnection sends as `Last-Event-ID`: the last event ID as of the last empty line
+    /// (HTML's "last event ID string" of the event source), so an `id:` in a block the connection
+    /// lost before its end does not count.
+    private(set) var reconnectionEventId = ""
     private var isFirstLine = true
+
+    /// Starts parsing another connection's stream: the unfinished block of the last one is
+    /// dropped; the last event ID (as of its last empty line) and the reconnection time are kept.
+    mutating func startNewStream() {
+        data = ""
+        hasData = false
+        type = ""
+        lastEventId = reconnectionEventId
+        isFirstLine = true
+    }
 
     /// Processes one line (without its terminator); returns the event it dispatches, if any.
     mutating func event(after line: String) -> ServerSentEvent? {
@@ -60,6 +76,7 @@ struct ServerSentEventParser: Sendable {
     /// The spec keeps a trailing `\n` in its data buffer and removes it here; joining the lines
     /// with `\n` gives the same text. `hasData` tells "no data field" from "one empty data field".
     private mutating func dispatch() -> ServerSentEvent? {
+        reconnectionEventId = lastEventId
         defer {
             data = ""
             hasData = false
