@@ -23,15 +23,6 @@ import Testing
         }
     }
 
-    private static func name(_ state: Resource<[String]>.State) -> String {
-        switch state {
-        case .idle: "idle"
-        case .loading: "loading"
-        case .loaded(let value): "loaded(\(value.joined()))"
-        case .failed(let error): "failed(\(error.statusCode ?? 0))"
-        }
-    }
-
     /// Records the names of the states a handler gets.
     final class Log: Sendable {
         private let names = Locked<[String]>([])
@@ -44,12 +35,12 @@ import Testing
         serveNumbered(gate: gate)
         let todos = mock.resource(endpoint)
         todos.load()
-        #expect(Self.name(todos.state) == "loading")
+        #expect(todos.state.name == "loading")
         // A caller that waits joins the load started: one request.
         let waiter = Task { try await todos.value() }
         gate.open()
         #expect(try await waiter.value == ["v1"])
-        #expect(Self.name(todos.state) == "loaded(v1)")
+        #expect(todos.state.name == "loaded(v1)")
         #expect(mock.recordedRequests.count == 1)
     }
 
@@ -60,12 +51,12 @@ import Testing
         let gate = ResourceTests.Gate()
         serveNumbered(gate: gate)
         todos.load()
-        #expect(Self.name(todos.state) == "loading")
+        #expect(todos.state.name == "loading")
         #expect(todos.latestValue == ["v1"])
         let states = todos.states
         gate.open()
         let loaded = await states.first { if case .loaded = $0 { true } else { false } }
-        #expect(loaded.map(Self.name) == "loaded(v1)")   // the counter restarted with the gate
+        #expect(loaded.map(\.name) == "loaded(v1)")   // the counter restarted with the gate
         #expect(mock.recordedRequests.count == 2)
     }
 
@@ -75,16 +66,16 @@ import Testing
         defer { gate.open() }
         let todos = mock.resource(endpoint)
         let log = Log()
-        let observation = todos.observe { log.add(Self.name($0)) }
+        let observation = todos.observe { log.add($0.name) }
         todos.load()
         todos.cancelLoading()
-        #expect(Self.name(todos.state) == "idle")
+        #expect(todos.state.name == "idle")
         todos.cancelLoading()                        // nothing runs: nothing happens
         mock.resultProvider = { .response($0, body: ["fresh"]) }
         #expect(try await todos.value() == ["fresh"])
         todos.load()
         todos.cancelLoading()                        // (or the load ended first: the same state)
-        #expect(Self.name(todos.state) == "loaded(fresh)")
+        #expect(todos.state.name == "loaded(fresh)")
         #expect(todos.latestValue == ["fresh"])
         #expect(log.all == ["idle", "loading", "idle", "loading", "loaded(fresh)", "loading", "loaded(fresh)"])
         observation.cancel()
@@ -94,7 +85,7 @@ import Testing
         serveNumbered()
         let todos = mock.resource(endpoint)
         let log = Log()
-        let observation = todos.observe { log.add(Self.name($0)) }
+        let observation = todos.observe { log.add($0.name) }
         #expect(log.all == ["idle"])
         todos.load()
         #expect(log.all == ["idle", "loading"])
@@ -112,9 +103,9 @@ import Testing
         let cancelled = Log()
         let released = Log()
         let kept = Log()
-        let observation = todos.observe { cancelled.add(Self.name($0)) }
-        var dropped: ResourceObservation? = todos.observe { released.add(Self.name($0)) }
-        let keeps = todos.observe { kept.add(Self.name($0)) }
+        let observation = todos.observe { cancelled.add($0.name) }
+        var dropped: ResourceObservation? = todos.observe { released.add($0.name) }
+        let keeps = todos.observe { kept.add($0.name) }
         observation.cancel()
         observation.cancel()
         dropped = nil
@@ -133,10 +124,10 @@ import Testing
         let observation = Locked<ResourceObservation?>(nil)
         observation.withLock { slot in
             slot = todos.observe { state in
-                log.add(Self.name(state))
+                log.add(state.name)
                 if case .loaded = state {
                     // The handler runs outside the resource's lock: it reads back the same state.
-                    log.add("read \(Self.name(todos.state)) \(todos.latestValue ?? [])")
+                    log.add("read \(todos.state.name) \(todos.latestValue ?? [])")
                     todos.load()                                   // queued after this call returns
                     observation.withLock { $0 }?.cancel()
                 }
@@ -154,7 +145,7 @@ import Testing
         let todos = mock.resource(endpoint)
         let log = Log()
         let observation = todos.observe { state in
-            DispatchQueue.main.async { log.add(Self.name(state)) }
+            DispatchQueue.main.async { log.add(state.name) }
         }
         todos.load()
         if case .loading = todos.state {} else { Issue.record("not loading: \(todos.state)") }

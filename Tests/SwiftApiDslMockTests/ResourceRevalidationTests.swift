@@ -44,15 +44,6 @@ import Testing
         return [request.header(.ifNoneMatch), request.header(HeaderField("If-Modified-Since"))]
     }
 
-    private func name(_ state: Resource<[String]>.State) -> String {
-        switch state {
-        case .idle: "idle"
-        case .loading: "loading"
-        case .loaded(let value): "loaded(\(value.joined()))"
-        case .failed(let error): "failed(\(error.statusCode ?? 0))"
-        }
-    }
-
     @Test func aReloadSendsTheValidatorsOfTheCurrentValueAndA304KeepsItWithoutDecoding() async throws {
         serve(Locked("a"))
         let todos = mock.resource(endpoint.httpStatusCodeRange(200...299).acceptableContentTypes(["application/json"]))
@@ -63,7 +54,7 @@ import Testing
         #expect(conditions(1) == ["\"a\"", Self.lastModified])
         #expect(conditions(2) == ["\"a\"", Self.lastModified])
         #expect(decodes.withLock { $0 } == 1)
-        #expect(name(todos.state) == "loaded(a)")
+        #expect(todos.state.name == "loaded(a)")
         #expect(todos.latestValue == ["a"])
     }
 
@@ -89,7 +80,7 @@ import Testing
         #expect(try await todos.value() == ["a"])
         #expect(conditions(1) == ["\"a\"", Self.lastModified])
         #expect(decodes.withLock { $0 } == 1)
-        #expect(name(todos.state) == "loaded(a)")
+        #expect(todos.state.name == "loaded(a)")
         #expect(todos.latestValue == ["a"])
     }
 
@@ -160,7 +151,7 @@ import Testing
         version.withLock { $0 = "b" }
         _ = try await todos.reload()          // 200
         let expected = ["idle", "loading", "loaded(a)", "loading", "loaded(a)", "loading", "loaded(b)"]
-        #expect(await states.prefix(expected.count).reduce(into: []) { $0.append(name($1)) } == expected)
+        #expect(await states.prefix(expected.count).reduce(into: []) { $0.append($1.name) } == expected)
     }
 
     #if canImport(Observation)

@@ -14,16 +14,7 @@ import Testing
         todos = scriptedClient(transport).resource(Endpoint<[String]>(.get, "todos").httpStatusCodeRange())
     }
 
-    private static func name(_ state: Resource<[String]>.State) -> String {
-        switch state {
-        case .idle: "idle"
-        case .loading: "loading"
-        case .loaded(let value): "loaded(\(value.joined()))"
-        case .failed(let error): "failed(\(error.statusCode ?? 0))"
-        }
-    }
-
-    private var state: String { Self.name(todos.state) }
+    private var state: String { todos.state.name }
 
     @Test func aStartedLoadCancelledStopsItsExchangeEndsItsWaitersAndIsNotKept() async throws {
         todos.load()
@@ -53,7 +44,7 @@ import Testing
         todos.load()
         let reload = try await transport.exchange(1)
         todos.cancelLoading()
-        #expect(Self.name(todos.state) == "loaded(v1)")
+        #expect(todos.state.name == "loaded(v1)")
         // An engine that ignores the abort answers anyway: the answer is not kept.
         reload.answer(200, body: #"["v2"]"#)
         let next = Task { try await todos.reload() }
@@ -80,7 +71,7 @@ import Testing
                 }
                 jitter(3)
                 seen.withLock { seen in
-                    seen.names.append(Self.name(state))
+                    seen.names.append(state.name)
                     seen.inside -= 1
                 }
             }
@@ -114,7 +105,7 @@ import Testing
             try await waitUntil("the handler saw \(last): \(replay)") { seen.withLock { $0.names.last } == last }
             observation.cancel()
             let names = seen.withLock { $0.names }
-            let emitted = await stream.prefix(names.count).reduce(into: []) { $0.append(Self.name($1)) }
+            let emitted = await stream.prefix(names.count).reduce(into: []) { $0.append($1.name) }
             #expect(names == emitted, "\(replay)")
             #expect(!seen.withLock { $0.overlapped }, "\(replay)")
             guard names == emitted else { return }
