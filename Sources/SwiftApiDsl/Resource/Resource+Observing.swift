@@ -31,15 +31,16 @@ extension Resource {
     ///
     /// ```swift
     /// observation = todos.observe { [weak self] state in
-    ///     Task { @MainActor in self?.render(state) }
+    ///     DispatchQueue.main.async { self?.render(state) }
     /// }
     /// observation?.cancel()
     /// ```
     /// `handler` runs on the thread that changed the state (the caller's for the first call),
     /// never twice at once, never while the resource is locked: it may read the resource, start
-    /// a load or cancel its own observation. From the main actor, hop back onto it as above (or
-    /// with `DispatchQueue.main.async`, which keeps the order). Capture weakly what the handler
-    /// uses: the resource keeps the handler while the observation lasts.
+    /// a load or cancel its own observation. For the main actor, hop onto it as above: the main
+    /// queue runs the blocks in the order they came (separate `Task { @MainActor in … }`s are
+    /// not promised to). Capture weakly what the handler uses: the resource keeps the handler
+    /// while the observation lasts.
     public func observe(_ handler: @escaping @Sendable (State) -> Void) -> ResourceObservation {
         let id = UUID()
         let mailbox = StateMailbox<State>(handler)

@@ -36,13 +36,13 @@ extension ApiClient {
 /// - **Single flight.** While a load runs, ``value()``, ``reload()`` and ``load()`` join it
 ///   instead of starting another. A caller whose task is cancelled stops waiting at once with
 ///   `CancellationError`; the load goes on for the others. ``cancelLoading()`` stops the load itself.
-/// - **Revalidation.** A load after the first (``reload()``, ``load()``, or any load after
-///   ``invalidate()`` or a failure) of a GET or HEAD endpoint sends the validators the current
-///   value came with: `If-None-Match` with its `ETag`, `If-Modified-Since` with its
-///   `Last-Modified`. A `304 Not Modified` keeps that value, without decoding anything; the
-///   call's validators judge the head of the response the value came in (updated by the 304's
-///   fields), not the 304. A `200` is decoded as usual. A request that sets either header itself
-///   is sent as it is.
+/// - **Revalidation.** Once a value is loaded, every later load of a GET or HEAD endpoint
+///   (``reload()``, ``load()``, a ``value()`` after ``invalidate()`` or a failure) sends the
+///   validators that value came with: `If-None-Match` with its `ETag`, `If-Modified-Since` with
+///   its `Last-Modified`. A `304 Not Modified` keeps that value (or brings it back after
+///   ``invalidate()``) without decoding anything; the call's validators judge the head of the
+///   response the value came in (updated by the 304's fields), not the 304. A `200` is decoded
+///   as usual. A request that sets either header itself is sent as it is. No cache is needed.
 /// - **State.** ``state`` moves `idle → loading → loaded` or `failed`. ``latestValue`` keeps
 ///   the last value loaded during a reload and after a failure.
 /// - **Observation.** ``states`` (an `AsyncSequence`) and ``observe(_:)`` (a closure, without a
