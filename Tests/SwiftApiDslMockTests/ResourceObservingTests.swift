@@ -2,6 +2,9 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+#if canImport(Observation)
+import Observation
+#endif
 import SwiftApiDsl
 import SwiftApiDslMock
 import Testing
@@ -138,6 +141,30 @@ import Testing
         #expect(try await todos.value() == ["v2"])   // the load the handler started
         #expect(log.all.count == 4)
     }
+
+    #if canImport(Observation)
+    @Test func observationIsToldOfARealStateChangeOnly() async throws {
+        let gate = ResourceTests.Gate()
+        serveNumbered(gate: gate)
+        let todos = mock.resource(endpoint)
+        let changes = Log()
+        func track(_ label: String) {
+            withObservationTracking { _ = todos.state } onChange: { changes.add(label) }
+        }
+        track("load")
+        todos.invalidate()                       // idle already
+        todos.cancelLoading()                    // nothing runs
+        #expect(changes.all == [])
+        todos.load()
+        #expect(changes.all == ["load"])
+        track("loaded")
+        todos.load()                             // joins the running load
+        #expect(changes.all == ["load"])
+        gate.open()
+        _ = try await todos.value()
+        #expect(changes.all == ["load", "loaded"])
+    }
+    #endif
 
     @MainActor
     @Test func aMainActorScreenReadsLoadsAndObservesWithoutATask() async throws {

@@ -57,30 +57,29 @@ extension Resource {
 
     // MARK: Observation
 
-    /// Changes the storage under the lock, then tells Observation (which wraps the change for
-    /// ``state`` and follows it for ``latestValue`` when that changed) and the handlers of
-    /// ``observe(_:)``, both outside the lock, since they may read the resource back.
+    /// Changes the storage under the lock, then tells Observation of what changed (``state``,
+    /// ``latestValue``; a load joined or a cancel with nothing to cancel changes nothing) and
+    /// hands the new states to the handlers of ``observe(_:)``, both once the lock is let go,
+    /// since they may read the resource back. Observation hears of a change once it is made
+    /// (whether anything changes is known only under the lock), so an `onChange` that reads the
+    /// resource sees the new state.
     func mutate<Result>(_ change: (inout Storage) -> Result) -> Result {
-        func locked() -> (Result, Bool, [StateMailbox<State>]) {
-            storage.withLock { storage in
-                let result = change(&storage)
-                defer { storage.latestValueChanged = false }
-                return (result, storage.latestValueChanged, Array(storage.mailboxes.values))
-            }
+        let (result, changed, mailboxes) = storage.withLock { storage in
+            let result = change(&storage)
+            defer { storage.changed = (false, false) }
+            return (result, storage.changed, Array(storage.mailboxes.values))
         }
-        let (result, valueChanged, mailboxes): (Result, Bool, [StateMailbox<State>])
         #if canImport(Observation)
         if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *), let registrar = registrar as? ObservationRegistrar {
-            (result, valueChanged, mailboxes) = registrar.withMutation(of: self, keyPath: \.state, locked)
-            if valueChanged {
+            if changed.state {
+                registrar.willSet(self, keyPath: \.state)
+                registrar.didSet(self, keyPath: \.state)
+            }
+            if changed.latestValue {
                 registrar.willSet(self, keyPath: \.latestValue)
                 registrar.didSet(self, keyPath: \.latestValue)
             }
-        } else {
-            (result, valueChanged, mailboxes) = locked()
         }
-        #else
-        (result, valueChanged, mailboxes) = locked()
         #endif
         for mailbox in mailboxes { mailbox.deliver() }
         return result

@@ -76,8 +76,9 @@ public final class Resource<Value: Sendable>: Sendable {
         /// The last value loaded with the head it came in, kept by ``invalidate()`` too: the
         /// next load asks the server whether it is still current.
         var validated: ValidatedValue<Value>?
-        /// Whether the last change gave ``latestValue`` another value (Observation is told so).
-        var latestValueChanged = false
+        /// Whether the change under way moved ``state`` or gave ``latestValue`` another value:
+        /// Observation is told of those only.
+        var changed: (state: Bool, latestValue: Bool) = (false, false)
         /// Increased by each load, by ``invalidate()`` and by ``cancelLoading()``: a load stores
         /// its result only if it is still current.
         var generation = 0
@@ -90,9 +91,12 @@ public final class Resource<Value: Sendable>: Sendable {
         var isLoading: Bool { loading != nil }
 
         /// Sets the state and tells every observer, in order (this runs under the lock; the
-        /// handlers of ``Resource/observe(_:)`` are called once it is let go).
+        /// handlers of ``Resource/observe(_:)`` are called once it is let go). An idle resource
+        /// invalidated again does not change.
         mutating func set(_ newState: State) {
+            if case .idle = state, case .idle = newState { return }
             state = newState
+            changed.state = true
             for stream in streams.values { stream.yield(newState) }
             for mailbox in mailboxes.values { mailbox.post(newState) }
         }
@@ -100,7 +104,7 @@ public final class Resource<Value: Sendable>: Sendable {
         /// Sets ``latestValue``, noting whether it changed.
         mutating func setLatestValue(_ value: Value?, changed: Bool) {
             latestValue = value
-            latestValueChanged = latestValueChanged || changed
+            self.changed.latestValue = self.changed.latestValue || changed
         }
     }
 
