@@ -51,15 +51,6 @@ import Testing
         }
     }
 
-    private func name(_ state: Resource<[String]>.State) -> String {
-        switch state {
-        case .idle: "idle"
-        case .loading: "loading"
-        case .loaded(let value): "loaded(\(value.joined()))"
-        case .failed(let error): "failed(\(error.statusCode ?? 0))"
-        }
-    }
-
     @Test func aHundredConcurrentCallersMakeOneRequest() async throws {
         serveNumbered()
         mock.latency = 0.05
@@ -88,7 +79,7 @@ import Testing
         gate.open()
         #expect(try await other.value == ["v1"])
         #expect(mock.recordedRequests.count == 1)
-        #expect(name(todos.state) == "loaded(v1)")
+        #expect(todos.state.name == "loaded(v1)")
     }
 
     @Test func aFailedReloadKeepsThePreviousValueAndReportsTheError() async throws {
@@ -97,7 +88,7 @@ import Testing
         #expect(try await todos.value() == ["v1"])
         let error = await #expect(throws: RequestError.self) { try await todos.reload() }
         #expect(error?.statusCode == 500)
-        #expect(name(todos.state) == "failed(500)")
+        #expect(todos.state.name == "failed(500)")
         #expect(todos.latestValue == ["v1"])
         #expect(try await todos.value() == ["v3"])
         #expect(todos.latestValue == ["v3"])
@@ -113,10 +104,10 @@ import Testing
         todos.invalidate()
         _ = try await todos.value()
         let expected = ["idle", "loading", "loaded(v1)", "loading", "failed(500)", "idle", "loading", "loaded(v3)"]
-        #expect(await first.prefix(expected.count).reduce(into: []) { $0.append(name($1)) } == expected)
-        #expect(await second.prefix(expected.count).reduce(into: []) { $0.append(name($1)) } == expected)
+        #expect(await first.prefix(expected.count).reduce(into: []) { $0.append($1.name) } == expected)
+        #expect(await second.prefix(expected.count).reduce(into: []) { $0.append($1.name) } == expected)
         // A late observer starts from the current state.
-        #expect(await todos.states.first { _ in true }.map(name) == "loaded(v3)")
+        #expect(await todos.states.first { _ in true }.map(\.name) == "loaded(v3)")
     }
 
     @Test func invalidateForgetsTheValueAndTheNextCallLoadsAgain() async throws {
@@ -124,7 +115,7 @@ import Testing
         let todos = mock.resource(endpoint)
         #expect(try await todos.value() == ["v1"])
         todos.invalidate()
-        #expect(name(todos.state) == "idle")
+        #expect(todos.state.name == "idle")
         #expect(todos.latestValue == nil)
         #expect(try await todos.value() == ["v2"])
         #expect(try await todos.reload() == ["v3"])

@@ -28,14 +28,7 @@ import Testing
         try await waitUntil("\(count) callers wait") { [todos] in todos.waiting == count }
     }
 
-    private var state: String {
-        switch todos.state {
-        case .idle: "idle"
-        case .loading: "loading"
-        case .loaded(let value): "loaded(\(value.joined()))"
-        case .failed(let error): "failed(\(error.statusCode ?? 0))"
-        }
-    }
+    private var state: String { todos.state.name }
 
     @Test func callersArrivingDuringALoadJoinItAndOneRequestAnswersThemAll() async throws {
         let first = Task { [todos] in try await todos.value() }
@@ -253,6 +246,18 @@ import Testing
             case .loaded(let value): #expect(todos.latestValue == value, "\(replay)")
             case .loading, .failed: Issue.record("state \(todos.state): \(replay)")
             }
+        }
+    }
+}
+
+extension Resource.State where Value == [String] {
+    /// The state in a few characters, for exact comparisons: `loaded(v1)`, `failed(500)`.
+    var name: String {
+        switch self {
+        case .idle: "idle"
+        case .loading: "loading"
+        case .loaded(let value): "loaded(\(value.joined()))"
+        case .failed(let error): "failed(\(error.statusCode ?? 0))"
         }
     }
 }

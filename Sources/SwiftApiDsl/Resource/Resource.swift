@@ -21,19 +21,37 @@ extension ApiClient {
 /// ```swift
 /// let todos = client.resource(Todos.all())
 /// let list = try await todos.value()          // loads once, then answers from memory
-/// try await todos.reload()                    // loads again, keeping `latestValue` meanwhile
+/// try await todos.reload()                    // asks again, keeping `latestValue` meanwhile
 /// for await state in todos.states { render(state) }
+///
+/// // From code that does not wait (a view controller, a SwiftUI action):
+/// let observation = todos.observe { state in render(state) }
+/// todos.load()                                // `todos.state` is `.loading` when it returns
+/// todos.cancelLoading()
 /// ```
 /// It is a class because its identity is the point: everyone holding it shares one state.
+/// Every member may be called from any thread or actor (the main actor included); ``state`` and
+/// ``latestValue`` are read at once, without `await`.
 ///
-/// - **Single flight.** While a load runs, ``value()`` and ``reload()`` wait for it instead of
-///   starting another. A caller whose task is cancelled stops waiting at once with
-///   `CancellationError`; the load goes on for the others.
+/// - **Single flight.** While a load runs, ``value()``, ``reload()`` and ``load()`` join it
+///   instead of starting another. A caller whose task is cancelled stops waiting at once with
+///   `CancellationError`; the load goes on for the others. ``cancelLoading()`` stops the load itself.
+/// - **Revalidation.** Once a value is loaded, every later load of a GET or HEAD endpoint
+///   (``reload()``, ``load()``, a ``value()`` after ``invalidate()`` or a failure) sends the
+///   validators that value came with: `If-None-Match` with its `ETag`, `If-Modified-Since` with
+///   its `Last-Modified`. A `304 Not Modified` keeps that value (or brings it back after
+///   ``invalidate()``) without decoding anything; the call's validators judge the head of the
+///   response the value came in (updated by the 304's fields), not the 304. A `200` is decoded
+///   as usual. A request that sets either header itself is sent as it is. No cache is needed.
 /// - **State.** ``state`` moves `idle → loading → loaded` or `failed`. ``latestValue`` keeps
 ///   the last value loaded during a reload and after a failure.
-/// - **Observation.** ``states`` is an `AsyncSequence` of every change, for any number of
-///   observers; on macOS 14, iOS 17 and later (and on Linux) the resource is also
-///   `Observable`, so a SwiftUI view that reads ``state`` or ``latestValue`` updates by itself.
+/// - **Observation.** ``states`` (an `AsyncSequence`) and ``observe(_:)`` (a closure, without a
+///   task) see every state in order. A load emits `.loading` when it starts, then `.loaded(value)`
+///   or `.failed(error)`; after a 304, `.loaded` carries the very value held before (nothing new
+///   was decoded), so an observer that compares values sees none change. On macOS 14, iOS 17 and
+///   later (and on Linux) the resource is also `Observable`: a view reading ``state`` updates on
+///   each state, one reading only ``latestValue`` only when the value really changes (a 304 or a
+///   `.loading` leaves it alone).
 public final class Resource<Value: Sendable>: Sendable {
     /// Where a resource is in its life.
     public enum State: Sendable {
@@ -41,7 +59,7 @@ public final class Resource<Value: Sendable>: Sendable {
         case idle
         /// A request is running; ``Resource/latestValue`` still holds the previous value, if any.
         case loading
-        /// The last load succeeded with this value.
+        /// The last load succeeded with this value (for a 304, the value already held).
         case loaded(Value)
         /// The last load failed; ``Resource/latestValue`` still holds the previous value, if any.
         case failed(RequestError)
@@ -52,26 +70,48 @@ public final class Resource<Value: Sendable>: Sendable {
     /// The client that loads it.
     public let client: ApiClient
 
-    private struct Storage {
+    struct Storage {
         var state: State = .idle
         var latestValue: Value?
-        /// Increased by each load and by ``invalidate()``: a load stores its result only if it is still current.
+        /// The last value loaded with the head it came in, kept by ``invalidate()`` too: the
+        /// next load asks the server whether it is still current.
+        var validated: ValidatedValue<Value>?
+        /// Whether the change under way moved ``state`` or gave ``latestValue`` another value:
+        /// Observation is told of those only.
+        var changed: (state: Bool, latestValue: Bool) = (false, false)
+        /// Increased by each load, by ``invalidate()`` and by ``cancelLoading()``: a load stores
+        /// its result only if it is still current.
         var generation = 0
-        var isLoading = false
+        /// The current load's task, while it runs.
+        var loading: Task<Void, Never>?
         var waiters: [UUID: (generation: Int, continuation: CheckedContinuation<Value, any Error>)] = [:]
-        var observers: [UUID: AsyncStream<State>.Continuation] = [:]
+        var streams: [UUID: AsyncStream<State>.Continuation] = [:]
+        var mailboxes: [UUID: StateMailbox<State>] = [:]
 
-        /// Sets the state and tells every observer, in order (this runs under the lock).
+        var isLoading: Bool { loading != nil }
+
+        /// Sets the state and tells every observer, in order (this runs under the lock; the
+        /// handlers of ``Resource/observe(_:)`` are called once it is let go). An idle resource
+        /// invalidated again does not change.
         mutating func set(_ newState: State) {
+            if case .idle = state, case .idle = newState { return }
             state = newState
-            for observer in observers.values { observer.yield(newState) }
+            changed.state = true
+            for stream in streams.values { stream.yield(newState) }
+            for mailbox in mailboxes.values { mailbox.post(newState) }
+        }
+
+        /// Sets ``latestValue``, noting whether it changed.
+        mutating func setLatestValue(_ value: Value?, changed: Bool) {
+            latestValue = value
+            self.changed.latestValue = self.changed.latestValue || changed
         }
     }
 
-    private let storage = Locked(Storage())
+    let storage = Locked(Storage())
     /// An `ObservationRegistrar` where Observation is available; stored untyped because the
     /// type does not exist before macOS 14 / iOS 17, which this package still supports.
-    private let registrar: any Sendable
+    let registrar: any Sendable
 
     /// Creates a resource for `endpoint` on `client`; nothing is loaded until asked.
     public init(_ endpoint: Endpoint<Value>, client: ApiClient) {
@@ -87,39 +127,24 @@ public final class Resource<Value: Sendable>: Sendable {
     }
 
     deinit {
-        storage.withLock { storage in storage.observers.values.forEach { $0.finish() } }
+        storage.withLock { storage in storage.streams.values.forEach { $0.finish() } }
     }
 
-    /// The current state.
+    /// The current state, read at once from any thread or actor.
     public var state: State {
-        observeAccess()
+        observeAccess(\.state)
         return storage.withLock { $0.state }
     }
 
     /// The last value loaded, kept while reloading and after a failed load; `nil` before the
     /// first success and after ``invalidate()``.
     public var latestValue: Value? {
-        observeAccess()
+        observeAccess(\.latestValue)
         return storage.withLock { $0.latestValue }
     }
 
     /// How many callers wait for a load in flight (tests wait for them to gather).
     var waiting: Int { storage.withLock { $0.waiters.count } }
-
-    /// Every state from now on, starting with the current one, in order. Each access makes a
-    /// new sequence for one observer; any number may observe, and leave by ending their loop.
-    public var states: AsyncStream<State> {
-        AsyncStream { continuation in
-            let id = UUID()
-            continuation.onTermination = { [weak self] _ in
-                self?.storage.withLock { _ = $0.observers.removeValue(forKey: id) }
-            }
-            storage.withLock { storage in
-                storage.observers[id] = continuation
-                continuation.yield(storage.state)
-            }
-        }
-    }
 
     /// The value: the one loaded if the state is ``State/loaded(_:)``, else the result of the
     /// running load, or of a new one. Throws the load's ``RequestError``.
@@ -127,20 +152,52 @@ public final class Resource<Value: Sendable>: Sendable {
         try await join(restart: false)
     }
 
-    /// Loads the value again, or waits for the load already running; ``latestValue`` stays
-    /// meanwhile. Returns the new value; throws the load's ``RequestError``.
+    /// Loads the value again (asking the server whether the current one changed, see
+    /// ``Resource``), or waits for the load already running; ``latestValue`` stays meanwhile.
+    /// Returns the new value, or after a 304 the one held; throws the load's ``RequestError``.
     @discardableResult
     public func reload() async throws -> Value {
         try await join(restart: true)
     }
 
+    /// Starts a load, as ``reload()`` does, without waiting for it: when it returns, ``state``
+    /// is ``State/loading``. Joins the load already running, if any. Follow the outcome with
+    /// ``observe(_:)`` or ``states``; stop it with ``cancelLoading()``.
+    ///
+    /// ```swift
+    /// func viewDidLoad() { todos.load() }   // a spinner shows at once
+    /// ```
+    public func load() {
+        mutate { storage in
+            if !storage.isLoading { start(&storage) }
+        }
+    }
+
+    /// Cancels the running load, whoever started it: its request stops, the callers waiting for
+    /// it throw `CancellationError`, and ``state`` goes back to ``State/loaded(_:)`` with
+    /// ``latestValue`` when there is one, else to ``State/idle``. Does nothing when no load runs.
+    public func cancelLoading() {
+        let (load, waiters) = mutate { storage -> (Task<Void, Never>?, [CheckedContinuation<Value, any Error>]) in
+            guard let load = storage.loading else { return (nil, []) }
+            let generation = storage.generation
+            storage.generation += 1
+            storage.loading = nil
+            storage.set(storage.latestValue.map(State.loaded) ?? .idle)
+            return (load, storage.takeWaiters(of: generation))
+        }
+        load?.cancel()
+        for waiter in waiters { waiter.resume(throwing: client.mapped(CancellationError())) }
+    }
+
     /// Forgets the value and returns to ``State/idle``: the next ``value()`` loads again. A load
-    /// running now still answers its waiters, but its result is not kept.
+    /// running now still answers its waiters, but its result is not kept. The validators of the
+    /// forgotten value are kept: the next load asks the server whether it is still current, and a
+    /// 304 brings it back without decoding.
     public func invalidate() {
         mutate { storage in
             storage.generation += 1
-            storage.isLoading = false
-            storage.latestValue = nil
+            storage.loading = nil
+            storage.setLatestValue(nil, changed: storage.latestValue != nil)
             storage.set(.idle)
         }
     }
@@ -172,13 +229,13 @@ public final class Resource<Value: Sendable>: Sendable {
     /// Starts the one load, in a task of its own so that no waiter's cancellation stops it.
     private func start(_ storage: inout Storage) {
         storage.generation += 1
-        storage.isLoading = true
         storage.set(.loading)
         let generation = storage.generation
-        Task { [client, endpoint] in
-            let result: Result<Value, any Error>
+        let current = storage.validated
+        storage.loading = Task { [client, endpoint] in
+            let result: Result<(loaded: ValidatedValue<Value>, notModified: Bool), any Error>
             do {
-                result = .success(try await endpoint.performed(on: client, mapsErrors: false).response.body)
+                result = .success(try await endpoint.load(on: client, revalidating: current))
             } catch {
                 result = .failure(error.asRequestError)
             }
@@ -187,50 +244,33 @@ public final class Resource<Value: Sendable>: Sendable {
     }
 
     /// Stores a current load's result and answers the waiters of that load.
-    private func finish(_ generation: Int, with result: Result<Value, any Error>) {
+    private func finish(_ generation: Int, with result: Result<(loaded: ValidatedValue<Value>, notModified: Bool), any Error>) {
         let waiters = mutate { storage in
             if generation == storage.generation {
-                storage.isLoading = false
+                storage.loading = nil
                 switch result {
-                case .success(let value):
-                    storage.latestValue = value
-                    storage.set(.loaded(value))
+                case .success(let (loaded, notModified)):
+                    storage.validated = loaded
+                    // After a 304 the value is the one held (or forgotten by `invalidate()`).
+                    storage.setLatestValue(loaded.value, changed: !notModified || storage.latestValue == nil)
+                    storage.set(.loaded(loaded.value))
                 case .failure(let error):
                     storage.set(.failed(error.asRequestError))
                 }
             }
-            let answered = storage.waiters.filter { $0.value.generation == generation }
-            for id in answered.keys { storage.waiters[id] = nil }
-            return answered.values.map(\.continuation)
+            return storage.takeWaiters(of: generation)
         }
         // `state` keeps the RequestError; the waiters get the app's error (`mapError`).
-        let answer = result.mapError { client.mapped($0) }
+        let answer = result.map(\.loaded.value).mapError { client.mapped($0) }
         for waiter in waiters { waiter.resume(with: answer) }
-    }
-
-    // MARK: Observation
-
-    /// Changes the storage under the lock, telling Observation (outside the lock, since its
-    /// observers may read the state back).
-    private func mutate<Result>(_ change: (inout Storage) -> Result) -> Result {
-        #if canImport(Observation)
-        if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *), let registrar = registrar as? ObservationRegistrar {
-            return registrar.withMutation(of: self, keyPath: \.state) { storage.withLock(change) }
-        }
-        #endif
-        return storage.withLock(change)
-    }
-
-    private func observeAccess() {
-        #if canImport(Observation)
-        if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *), let registrar = registrar as? ObservationRegistrar {
-            registrar.access(self, keyPath: \.state)
-        }
-        #endif
     }
 }
 
-#if canImport(Observation)
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-extension Resource: Observable {}
-#endif
+extension Resource.Storage {
+    /// Removes and returns the waiters of the load numbered `generation`.
+    mutating func takeWaiters(of generation: Int) -> [CheckedContinuation<Value, any Error>] {
+        let answered = waiters.filter { $0.value.generation == generation }
+        for id in answered.keys { waiters[id] = nil }
+        return answered.values.map(\.continuation)
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+#if canImport(Observation)
+import Observation
+#endif
+
+extension Resource {
+    /// Every state from now on, starting with the current one, in order. Each access makes a
+    /// new sequence for one observer; any number may observe, and leave by ending their loop.
+    ///
+    /// What it emits: `.loading` when a load starts, then `.loaded(value)` or
+    /// `.failed(error)` when it ends, `.idle` on ``invalidate()``, and after ``cancelLoading()``
+    /// `.loaded(latestValue)` (or `.idle` when there is none). After a `304 Not Modified`,
+    /// `.loaded` carries the value held before, not decoded again: a reload the server confirms
+    /// emits `.loading`, `.loaded(sameValue)`.
+    public var states: AsyncStream<State> {
+        AsyncStream { continuation in
+            let id = UUID()
+            continuation.onTermination = { [weak self] _ in
+                self?.storage.withLock { _ = $0.streams.removeValue(forKey: id) }
+            }
+            storage.withLock { storage in
+                storage.streams[id] = continuation
+                continuation.yield(storage.state)
+            }
+        }
+    }
+
+    /// Calls `handler` with the current state before returning, then with every state after it,
+    /// in order, the same ones ``states`` emits; no task to own. The observation lasts until the
+    /// returned ``ResourceObservation`` is cancelled or let go: keep it as long as you observe.
+    ///
+    /// ```swift
+    /// observation = todos.observe { [weak self] state in
+    ///     DispatchQueue.main.async { self?.render(state) }
+    /// }
+    /// observation?.cancel()
+    /// ```
+    /// `handler` runs on the thread that changed the state (the caller's for the first call),
+    /// never twice at once, never while the resource is locked: it may read the resource, start
+    /// a load or cancel its own observation. For the main actor, hop onto it as above: the main
+    /// queue runs the blocks in the order they came (separate `Task { @MainActor in … }`s are
+    /// not promised to). Capture weakly what the handler uses: the resource keeps the handler
+    /// while the observation lasts.
+    public func observe(_ handler: @escaping @Sendable (State) -> Void) -> ResourceObservation {
+        let id = UUID()
+        let mailbox = StateMailbox<State>(handler)
+        storage.withLock { storage in
+            storage.mailboxes[id] = mailbox
+            mailbox.post(storage.state)
+        }
+        mailbox.deliver()
+        return ResourceObservation { [weak self] in
+            mailbox.close()
+            self?.storage.withLock { _ = $0.mailboxes.removeValue(forKey: id) }
+        }
+    }
+
+    // MARK: Observation
+
+    /// Changes the storage under the lock, then tells Observation of what changed (``state``,
+    /// ``latestValue``; a load joined or a cancel with nothing to cancel changes nothing) and
+    /// hands the new states to the handlers of ``observe(_:)``, both once the lock is let go,
+    /// since they may read the resource back. Observation hears of a change once it is made
+    /// (whether anything changes is known only under the lock), so an `onChange` that reads the
+    /// resource sees the new state.
+    func mutate<Result>(_ change: (inout Storage) -> Result) -> Result {
+        let (result, changed, mailboxes) = storage.withLock { storage in
+            let result = change(&storage)
+            defer { storage.changed = (false, false) }
+            return (result, storage.changed, Array(storage.mailboxes.values))
+        }
+        #if canImport(Observation)
+        if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *), let registrar = registrar as? ObservationRegistrar {
+            if changed.state {
+                registrar.willSet(self, keyPath: \.state)
+                registrar.didSet(self, keyPath: \.state)
+            }
+            if changed.latestValue {
+                registrar.willSet(self, keyPath: \.latestValue)
+                registrar.didSet(self, keyPath: \.latestValue)
+            }
+        }
+        #endif
+        for mailbox in mailboxes { mailbox.deliver() }
+        return result
+    }
+
+    func observeAccess<Member>(_ keyPath: KeyPath<Resource, Member>) {
+        #if canImport(Observation)
+        if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *), let registrar = registrar as? ObservationRegistrar {
+            registrar.access(self, keyPath: keyPath)
+        }
+        #endif
+    }
+}
+
+#if canImport(Observation)
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+extension Resource: Observable {}
+#endif
