@@ -8,21 +8,45 @@ struct CacheEntry: Sendable, Equatable {
     /// A digest of the credentials its request carried (`""` for none): the second half of its key.
     let partition: String
     /// The status code (200).
-    var statusCode: Int
+    let statusCode: Int
     /// The header fields as received, updated by each `304` that revalidated it.
-    var headerFields: HeaderFields
+    let headerFields: HeaderFields
     /// The complete body.
     var body: Data
     /// When the request that got it (or its last revalidation) was sent.
-    var requestTime: Date
+    let requestTime: Date
     /// When that response arrived.
-    var responseTime: Date
-    /// The request's values of the header fields its `Vary` names, in the order named
-    /// (lowercased names; `nil` for a field the request did not carry).
-    var varied: [String: String?]
+    let responseTime: Date
+    /// The request's values of the header fields its `Vary` names (lowercased names; `nil`
+    /// for a field the request did not carry).
+    let varied: [String: String?]
+    /// The response's directives, read once: a hit reads none of its header fields again.
+    let control: CacheControl
+    /// How long the response stays fresh, in seconds, as a private cache counts it: `max-age`,
+    /// else `Expires` minus `Date`, else 0 (no heuristic: a response without explicit freshness
+    /// is revalidated every time). `s-maxage` is for shared caches and does not count.
+    let freshnessLifetime: TimeInterval
+    /// Its age when it arrived, in seconds (RFC 9111, section 4.2.3): the larger of its apparent
+    /// age (arrival minus `Date`) and its `Age` plus the time the request took.
+    let initialAge: TimeInterval
 
-    /// The response's directives.
-    var control: CacheControl { CacheControl(headerFields) }
+    init(url: String, partition: String, statusCode: Int, headerFields: HeaderFields, body: Data,
+         requestTime: Date, responseTime: Date, varied: [String: String?]) {
+        self.url = url
+        self.partition = partition
+        self.statusCode = statusCode
+        self.headerFields = headerFields
+        self.body = body
+        self.requestTime = requestTime
+        self.responseTime = responseTime
+        self.varied = varied
+        control = CacheControl(headerFields)
+        let date = headerFields["Date"].flatMap { HTTPDate.parse($0.trimmingCharacters(in: .whitespaces)) } ?? responseTime
+        freshnessLifetime = Self.lifetime(control, headerFields, date: date)
+        let apparentAge = max(0, responseTime.timeIntervalSince(date))
+        let ageValue = headerFields["Age"].flatMap { TimeInterval($0.trimmingCharacters(in: .whitespaces)) }.map { max(0, $0) } ?? 0
+        initialAge = max(apparentAge, ageValue + responseTime.timeIntervalSince(requestTime))
+    }
 
     /// Its size in a store: the body, the header fields and the key.
     var size: Int {
@@ -56,37 +80,23 @@ struct CacheEntry: Sendable, Equatable {
 
     // MARK: Freshness (RFC 9111, section 4.2)
 
-    /// How long the response stays fresh, in seconds, as a private cache counts it: `max-age`,
-    /// else `Expires` minus `Date`, else 0 (no heuristic: a response without explicit freshness
-    /// is revalidated every time). `s-maxage` is for shared caches and does not count.
-    var freshnessLifetime: TimeInterval {
+    /// `max-age`, else `Expires` minus `date`; an invalid `Expires`, such as "0", means already expired.
+    private static func lifetime(_ control: CacheControl, _ fields: HeaderFields, date: Date) -> TimeInterval {
         if let maxAge = control.maxAge { return TimeInterval(maxAge) }
-        guard let expires = headerFields["Expires"] else { return 0 }
-        // An invalid date, such as "0", means already expired.
+        guard let expires = fields["Expires"] else { return 0 }
         guard let expiry = HTTPDate.parse(expires.trimmingCharacters(in: .whitespaces)) else { return 0 }
-        return expiry.timeIntervalSince(dateValue)
+        return expiry.timeIntervalSince(date)
     }
 
-    /// The response's `Date`, or when it arrived if it has none (or one that does not parse).
-    var dateValue: Date {
-        headerFields["Date"].flatMap { HTTPDate.parse($0.trimmingCharacters(in: .whitespaces)) } ?? responseTime
-    }
-
-    /// The age, in seconds, at `now`: the age it had on arrival (the larger of its apparent age
-    /// and its `Age` plus the time the request took) plus the time since it arrived.
+    /// The age, in seconds, at `now`: its age on arrival plus the time since.
     func currentAge(at now: Date) -> TimeInterval {
-        let apparentAge = max(0, responseTime.timeIntervalSince(dateValue))
-        let ageValue = headerFields["Age"].flatMap { TimeInterval($0.trimmingCharacters(in: .whitespaces)) }.map { max(0, $0) } ?? 0
-        let responseDelay = responseTime.timeIntervalSince(requestTime)
-        let correctedInitialAge = max(apparentAge, ageValue + responseDelay)
-        return correctedInitialAge + now.timeIntervalSince(responseTime)
+        initialAge + now.timeIntervalSince(responseTime)
     }
 
     /// Whether a request with `request` directives may be answered with this entry at `now`
     /// without asking the server (RFC 9111, sections 4.2.4 and 5.2.1): it is fresh enough for
     /// the request, or stale within its `max-stale` and not `must-revalidate`.
     func canAnswer(_ request: CacheControl, at now: Date) -> Bool {
-        let control = control
         guard !control.noCache, !request.noCache else { return false }
         let age = currentAge(at: now)
         let lifetime = freshnessLifetime
@@ -119,16 +129,15 @@ struct CacheEntry: Sendable, Equatable {
     /// This entry after a `304` with `fields` revalidated it: each field the `304` carries
     /// replaces the stored ones of that name, and its age starts again.
     func revalidated(by fields: HeaderFields, requestTime: Date, responseTime: Date, request: HeaderFields) -> CacheEntry {
-        var updated = self
+        var updated = headerFields
         for name in Set(fields.fields.map { $0.name.lowercased() }) where !Self.keptOn304.contains(name) {
             let values = fields.values(for: name)
-            updated.headerFields.set(nil, for: name)
+            updated.set(nil, for: name)
             let spelling = fields.fields.first { HeaderFields.sameName($0.name, name) }?.name ?? name
-            for value in values { updated.headerFields.append(value, for: spelling) }
+            for value in values { updated.append(value, for: spelling) }
         }
-        updated.requestTime = requestTime
-        updated.responseTime = responseTime
-        updated.varied = Self.varied(Self.varyNames(updated.headerFields), in: request)
-        return updated
+        return CacheEntry(url: url, partition: partition, statusCode: statusCode, headerFields: updated, body: body,
+                          requestTime: requestTime, responseTime: responseTime,
+                          varied: Self.varied(Self.varyNames(updated), in: request))
     }
 }

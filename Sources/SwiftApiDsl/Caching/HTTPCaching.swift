@@ -48,7 +48,7 @@ extension HTTPCache {
         if let stored, conditional != nil, response.statusCode == 304 {
             _ = await Exchange.drain(response.body)
             let refreshed = stored.revalidated(by: response.headerFields, requestTime: start, responseTime: arrival, request: request.headerFields)
-            if CacheControl(refreshed.headerFields).noStore { store.removeEntries(url: key) } else { store.store(refreshed) }
+            if refreshed.control.noStore { store.removeEntries(url: key) } else { store.store(refreshed) }
             var answer = TransportResponse(statusCode: refreshed.statusCode, headerFields: refreshed.headerFields,
                                            httpVersion: response.httpVersion, body: ResponseBody(refreshed.body))
             answer.headerFields.set(String(Int(refreshed.currentAge(at: arrival))), for: "Age")
@@ -129,14 +129,14 @@ extension HTTPCache {
     /// The first half of an entry's key: the URL without its fragment.
     static func key(of url: URL) -> String {
         let text = url.absoluteString
-        guard let hash = text.firstIndex(of: "#") else { return text }
+        guard let hash = text.utf8.firstIndex(of: UInt8(ascii: "#")) else { return text }
         return String(text[..<hash])
     }
 
     /// The second half: a digest of the request's credentials (every header field whose value
     /// the library redacts: `Authorization`, `Cookie`, `X-Api-Key`…), `""` when it has none.
     static func partition(of request: TransportRequest) -> String {
-        let secrets = request.headerFields.fields.filter { $0.name.caseInsensitiveCompare("Cache-Control") != .orderedSame && SecretNames.contains($0.name) }
+        let secrets = request.headerFields.fields.filter { SecretNames.contains($0.name) }
         guard !secrets.isEmpty else { return "" }
         let text = secrets.map { "\($0.name.lowercased()): \($0.value)" }.sorted().joined(separator: "\n")
         return SHA256.hex(Data(text.utf8))
