@@ -41,6 +41,21 @@ extension HTTPCache {
     static let cacheName = "SwiftApiDsl"
 }
 
+extension TransportResponse {
+    /// What the client's ``HTTPCache`` did, for a middleware added before it (the ones added
+    /// after it see only requests that reach the network): read from `Cache-Status`.
+    ///
+    /// ```swift
+    /// let log = Middleware("log") { request, next in
+    ///     let response = try await next(request)
+    ///     print(request.url?.path ?? "", response.cacheOutcome)   // hit, revalidated or network
+    ///     return response
+    /// }
+    /// let client = ApiClient(baseUrl: url).middleware(log).cache(.memory())
+    /// ```
+    public var cacheOutcome: HTTPCache.Outcome { HTTPCache.Outcome(headerFields) }
+}
+
 extension Response {
     /// Whether this response came from the client's ``HTTPCache`` (``HTTPCache/Outcome/hit``),
     /// from it after a `304` (``HTTPCache/Outcome/revalidated``), or from the network.

@@ -230,6 +230,25 @@ import FoundationNetworking
                                    "prepared GET /v1/doc", "head 304", "finished 304 ok"])
     }
 
+    @Test func aMiddlewareBeforeTheCacheSeesEveryCallWithItsOutcomeAndOneAfterItOnlyTheNetwork() async throws {
+        let server = CountingServer(headers: ["Cache-Control": "max-age=60"])
+        let seen = Locked<[String]>([])
+        let before = Middleware("before") { request, next in
+            let response = try await next(request)
+            seen.withLock { $0.append("before \(response.cacheOutcome)") }
+            return response
+        }
+        let after = Middleware("after") { request, next in
+            let response = try await next(request)
+            seen.withLock { $0.append("after \(response.statusCode)") }
+            return response
+        }
+        let client = ApiClient(transport: server, baseUrl: exampleBase).middleware(before).cache(.memory()).middleware(after)
+        _ = try await client.get("doc").perform()
+        _ = try await client.get("doc").perform()
+        #expect(seen.withLock { $0 } == ["after 200", "before network", "before hit"])
+    }
+
     @Test func removeAllEmptiesTheStore() async throws {
         let server = CountingServer(headers: ["Cache-Control": "max-age=60"])
         let (client, cache) = ApiClient.cached(server, clock: TestClock())
