@@ -136,7 +136,7 @@ extension HTTPCache {
     /// The second half: a digest of the request's credentials (every header field whose value
     /// the library redacts: `Authorization`, `Cookie`, `X-Api-Key`…), `""` when it has none.
     static func partition(of request: TransportRequest) -> String {
-        let secrets = request.headerFields.fields.filter { SecretNames.contains($0.name) }
+        let secrets = request.headerFields.fields.filter { HeaderField($0.name).isRedacted }
         guard !secrets.isEmpty else { return "" }
         let text = secrets.map { "\($0.name.lowercased()): \($0.value)" }.sorted().joined(separator: "\n")
         return SHA256.hex(Data(text.utf8))

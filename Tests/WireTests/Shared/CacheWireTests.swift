@@ -163,4 +163,23 @@ import SwiftApiDsl
         #expect(try await client.get(path).perform().cacheOutcome == .hit)
         #expect(try await Self.stats(key).requests == 2)
     }
+
+    @Test func observersSeeAMissThenAHitThenARevalidation() async throws {
+        final class Outcomes: RequestObserver, @unchecked Sendable {
+            private let lock = NSLock()
+            private var seen: [String] = []
+            var all: [String] { lock.withLock { seen } }
+            func requestFinished(_ metrics: RequestMetrics) {
+                lock.withLock { seen.append("\(metrics.cacheOutcome) \(metrics.statusCode ?? 0)") }
+            }
+        }
+        let outcomes = Outcomes()
+        let (client, path, key) = try Self.setUp(["cc": "max-age=60", "etag": "o"])
+        let observed = client.observer(outcomes)
+        _ = try await observed.get(path).perform()
+        _ = try await observed.get(path).perform()
+        _ = try await observed.get(path).cachePolicy(.revalidate).perform()
+        #expect(outcomes.all == ["network 200", "hit 200", "revalidated 304"])
+        #expect(try await Self.stats(key) == Stats(requests: 2, conditional: 1, notModified: 1))
+    }
 }
