@@ -187,6 +187,12 @@ import FoundationNetworking
         #expect(try await client.get("doc").perform().cacheOutcome == .network)
         #expect(try await client.get("doc").perform().cacheOutcome == .hit)
 
+        // A body the caller stops reading (past its size limit) is not stored either.
+        let large = CountingServer(headers: ["Cache-Control": "max-age=60"])
+        let (largeClient, _) = ApiClient.cached(large, clock: TestClock())
+        await #expect(throws: RequestError.self) { try await largeClient.get("doc").maxResponseSize(3).perform() }
+        #expect(try await largeClient.get("doc").perform().cacheOutcome == .network)
+
         let short = CountingServer(headers: ["Cache-Control": "max-age=60", "Content-Length": "100"])
         let (shortClient, _) = ApiClient.cached(short, clock: TestClock())
         _ = try await shortClient.get("doc").perform()
