@@ -151,14 +151,18 @@ final class RecordingObserver: RequestObserver {
         var request = URLRequest(url: URL(string: "https://api.example.com/v1/users?token=t")!)
         request.httpMethod = "POST"
         let success = RequestMetrics(requestID: 12, request: request, totalDuration: 0.0844, timeToFirstByte: 0.0812, bytesSent: 3,
-                                     bytesReceived: 512, redirectCount: 0, statusCode: 200, error: nil)
+                                     bytesReceived: 512, redirectCount: 0, statusCode: 200, error: nil, cacheOutcome: .network)
         #expect(success.description == "#12 POST https://api.example.com/v1/users?token=%3Credacted%3E → 200 in 0.084 s "
             + "(first byte 0.081 s), 3 bytes sent, 512 received")
         let failure = RequestMetrics(requestID: 13, request: request, totalDuration: 2, timeToFirstByte: nil, bytesSent: 0,
-                                     bytesReceived: 0, redirectCount: 0, statusCode: nil, error: .transport(request, URLError(.timedOut)))
+                                     bytesReceived: 0, redirectCount: 0, statusCode: nil, error: .transport(request, URLError(.timedOut)),
+                                     cacheOutcome: .network)
         #expect(failure.description == "#13 POST https://api.example.com/v1/users?token=%3Credacted%3E → failed in 2.000 s: "
             + "RequestError.transport: POST https://api.example.com/v1/users?token=%3Credacted%3E failed: URLError -1001 (timed out), "
             + "0 bytes sent, 0 received")
+        let hit = RequestMetrics(requestID: 14, request: nil, totalDuration: 0.0002, timeToFirstByte: nil, bytesSent: 0,
+                                 bytesReceived: 512, redirectCount: 0, statusCode: 200, error: nil, cacheOutcome: .hit)
+        #expect(hit.description == "#14 <no request> → 200 in 0.000 s (cache: hit), 0 bytes sent, 512 received")
     }
 
     @Test func everyTextAnEventMakesIsRedacted() async throws {

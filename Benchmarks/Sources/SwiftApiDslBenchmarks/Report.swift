@@ -130,6 +130,7 @@ struct Report {
             ("Foundation alone: the same URLRequest and an HTTPURLResponse, no DSL (floor)", nil, InMemoryRequests.foundationFloor()),
             ("mocked GET through ApiClientMock (route stub), raw body", 20, try MockedRequest.raw()),
             ("mocked GET through ApiClientMock, decoded into the 458-byte record", nil, try MockedRequest.decoded()),
+            ("the same GET answered by HTTPCache from memory (a fresh hit), raw body", 20, try await MockedRequest.cacheHit()),
         ]
         for measurement in measurements { _ = try await Sample.measure(concurrency: 1, duration: 0.2, measurement.operation) }
         var samples = Array(repeating: [Sample](), count: measurements.count)
@@ -146,6 +147,9 @@ struct Report {
             let target = measurement.target.map { "≤ \(format($0, 0)) µs: \(verdict(micros <= $0))" } ?? "(for comparison)"
             print("| \(measurement.name) | \(format(micros, 2)) | \(format(samples[index].map(\.cpuMicrosecondsPerOperation).median, 2)) | \(target) |")
         }
+        let medians = samples.map { $0.map(\.wallMicrosecondsPerOperation).median }
+        let hitRatio = medians[4] / medians[2]
+        print("\nA cache hit costs \(format(hitRatio, 3))× a mocked request (target ≤ 1: \(verdict(hitRatio <= 1))).")
         print("")
     }
 

@@ -16,8 +16,10 @@ extension RequestModifier {
         .init(editing: { $0.timeoutInterval = interval })
     }
 
-    /// Sets the cache policy. On Linux, URLSession keeps no response cache, so every policy
-    /// behaves as `.reloadIgnoringLocalCacheData` there.
+    /// Sets the `URLRequest`'s cache policy, for a transport of your own that reads it. The
+    /// URLSession transport gives its session no `URLCache` (on every platform), so there every
+    /// policy behaves as `.reloadIgnoringLocalCacheData`. For the library's cache, see
+    /// ``HTTPCache`` and ``cachePolicy(_:)-(HTTPCache.Policy)``.
     public static func cachePolicy(_ policy: URLRequest.CachePolicy) -> RequestModifier {
         .init { $0.cachePolicy = policy }
     }

@@ -29,12 +29,17 @@ public struct RequestMetrics: Sendable, CustomStringConvertible, CustomReflectab
     public let statusCode: Int?
     /// Why the request failed; `nil` when it succeeded.
     public let error: RequestError?
+    /// Whether the client's ``HTTPCache`` answered (``HTTPCache/Outcome/hit``: no request went
+    /// on the wire, so no response head event either), answered after a `304`, or the response
+    /// came from the network (as with no cache).
+    public let cacheOutcome: HTTPCache.Outcome
 
     public var description: String {
         var text = "#\(requestID) \(request.map(Redaction.line) ?? "<no request>") → "
         text += error.map { "failed in \(Seconds.format(totalDuration)): \($0.description)" }
             ?? "\(statusCode.map(String.init) ?? "no status") in \(Seconds.format(totalDuration))"
         if let timeToFirstByte { text += " (first byte \(Seconds.format(timeToFirstByte)))" }
+        if cacheOutcome != .network { text += " (cache: \(cacheOutcome.rawValue))" }
         return text + ", \(bytesSent) bytes sent, \(bytesReceived) received"
     }
 
@@ -42,7 +47,8 @@ public struct RequestMetrics: Sendable, CustomStringConvertible, CustomReflectab
         var children: [(label: String?, value: Any)] = [("requestID", requestID)]
         if let request { children += Redaction.mirrorChildren(of: request) }
         children += [("totalDuration", totalDuration), ("timeToFirstByte", timeToFirstByte as Any), ("bytesSent", bytesSent),
-                     ("bytesReceived", bytesReceived), ("redirectCount", redirectCount), ("statusCode", statusCode as Any)]
+                     ("bytesReceived", bytesReceived), ("redirectCount", redirectCount), ("statusCode", statusCode as Any),
+                     ("cacheOutcome", cacheOutcome)]
         if let error { children.append(("error", error.description)) }
         return Mirror(self, children: children)
     }

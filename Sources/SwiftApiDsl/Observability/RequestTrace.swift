@@ -19,6 +19,7 @@ final class RequestTrace: Sendable {
         var bytesReceived: Int64 = 0
         var redirectCount = 0
         var statusCode: Int?
+        var cacheOutcome = HTTPCache.Outcome.network
     }
 
     private let observers: [any RequestObserver]
@@ -66,6 +67,17 @@ final class RequestTrace: Sendable {
         for observer in observers { observer.responseHeadReceived(event) }
     }
 
+    /// The middleware chain returned `response`, the one the call goes on with: its status
+    /// counts when no response came from the wire (a cache hit), and its `Cache-Status` tells
+    /// the cache's outcome.
+    func answered(_ response: TransportResponse) {
+        let outcome = HTTPCache.Outcome(response.headerFields)
+        counts.withLock { counts in
+            counts.statusCode = counts.statusCode ?? response.statusCode
+            counts.cacheOutcome = outcome
+        }
+    }
+
     /// The final response's body was read: `body`, or for a download the contents of `file`
     /// (`body` then holds only what validators see).
     func bodyReceived(_ body: Data, file: URL?) {
@@ -100,7 +112,8 @@ final class RequestTrace: Sendable {
         let metrics = RequestMetrics(
             requestID: requestID, request: counts.request?.urlRequest ?? error?.request, totalDuration: Self.now - start,
             timeToFirstByte: counts.firstHead, bytesSent: counts.bytesSent, bytesReceived: counts.bytesReceived,
-            redirectCount: counts.redirectCount, statusCode: counts.statusCode, error: error
+            redirectCount: counts.redirectCount, statusCode: counts.statusCode, error: error,
+            cacheOutcome: counts.cacheOutcome
         )
         for observer in observers { observer.requestFinished(metrics) }
     }

@@ -53,6 +53,7 @@ extension RequestBuilder {
             // A middleware's own error.
             throw RequestError.transport(draft.request.urlRequest, error)
         }
+        trace?.answered(transportResponse) // observe: the chain's answer (a cache's included)
         // The request the final response answers; the prepared one for an answer a middleware made.
         let request = transportResponse.sentRequest ?? draft.request
         record?.uploadProgress?.finish(atTotal: true) // the server has answered: the body it took is all there is

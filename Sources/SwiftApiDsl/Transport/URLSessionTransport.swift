@@ -30,18 +30,19 @@ public final class URLSessionTransport: HTTPTransport {
 
     /// Creates a transport with its own session made from `configuration`.
     ///
-    /// On Linux the session gets no `URLCache`: with one, swift-corelibs-foundation looks each
-    /// request up in the cache on a background queue before the task has its protocol, and a
+    /// The session gets no `URLCache`, on every platform: caching is the library's own
+    /// ``HTTPCache``, the same on every transport, and a second cache underneath would store each
+    /// response twice and answer or revalidate behind its back (on Apple platforms URLSession's
+    /// default cache does). On Linux it also avoids a crash: with a cache, swift-corelibs-foundation
+    /// looks each request up on a background queue before the task has its protocol, and a
     /// cancellation landing in that window crashes the process ("Trying to access a behaviour for
     /// a task that in not in the registry"), as `CancellationStormWireTests` did under
     /// ThreadSanitizer. Requests then behave as over AsyncHTTPClient, which has no implicit cache.
     public init(configuration: URLSessionConfiguration = .default) {
         let delegate = URLSessionTransportDelegate()
         self.delegate = delegate
-        #if canImport(FoundationNetworking)
         let configuration = configuration.copy() as? URLSessionConfiguration ?? configuration
         configuration.urlCache = nil
-        #endif
         self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
     }
 

@@ -1,0 +1,144 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+// What the cache does with one request on the wire (RFC 9111):
+//   1. an unsafe method goes on; a non-error answer removes what is stored for its URL (4.4)
+//   2. a request that opts out (no-store) or brings its own conditions or range goes on untouched
+//   3. a stored response for the URL and credentials whose Vary fields match, and that the
+//      request's and response's directives let answer now (4.2), answers without the network
+//   4. otherwise the request goes on, conditional when a stored response has validators (4.3):
+//      a 304 refreshes and returns the stored response with status 200; any other answer is
+//      returned, and stored once its body has arrived whole, when it may be (3)
+// Each response says which of these happened in a `Cache-Status` member (RFC 9211).
+
+extension HTTPCache {
+    /// The cache's answer to `request`, from the store or through `next`.
+    func respond(to request: TransportRequest, next: Middleware.Next) async throws -> TransportResponse {
+        guard let url = request.url else { return try await next(request) }
+        guard request.method == .get || request.method == .head else {
+            let response = try await next(request)
+            if Self.unsafeMethods.contains(request.method), (200..<400).contains(response.statusCode) {
+                invalidate(after: response, to: url)
+            }
+            return response
+        }
+        let requestControl = CacheControl(request.headerFields)
+        if requestControl.noStore || Self.conditionFields.contains(where: { request.headerFields[$0] != nil }) {
+            return Self.marked(try await next(request), "fwd=request")
+        }
+        let key = Self.key(of: url)
+        let partition = Self.partition(of: request)
+        let found = store.entry(url: key, partition: partition)
+        let stored = found.flatMap { $0.matches(request.headerFields) ? $0 : nil }
+        let start = now()
+        if let stored, stored.canAnswer(requestControl, at: start) {
+            return Self.answer(from: stored, age: stored.currentAge(at: start), method: request.method)
+        }
+        if requestControl.onlyIfCached {
+            return Self.marked(TransportResponse(statusCode: 504), "fwd=miss; detail=only-if-cached")
+        }
+        let reason = stored != nil ? "fwd=stale" : found != nil ? "fwd=vary-miss" : "fwd=uri-miss"
+        guard request.method == .get else { return Self.marked(try await next(request), reason) }
+
+        let conditional = stored?.conditional(request)
+        let response = try await next(conditional ?? request)
+        let arrival = now()
+        if let stored, conditional != nil, response.statusCode == 304 {
+            _ = await Exchange.drain(response.body)
+            let refreshed = stored.revalidated(by: response.headerFields, requestTime: start, responseTime: arrival, request: request.headerFields)
+            if refreshed.control.noStore { store.removeEntries(url: key) } else { store.store(refreshed) }
+            var answer = TransportResponse(statusCode: refreshed.statusCode, headerFields: refreshed.headerFields,
+                                           httpVersion: response.httpVersion, body: ResponseBody(refreshed.body))
+            answer.headerFields.set(String(Int(refreshed.currentAge(at: arrival))), for: "Age")
+            return Self.marked(answer, "fwd=stale; fwd-status=304")
+        }
+        let status = stored != nil ? "; fwd-status=\(response.statusCode)" : ""
+        guard let entry = storable(response, to: request, key: key, partition: partition, sent: start, received: arrival) else {
+            if stored != nil, response.statusCode == 200 { store.removeEntries(url: key) }
+            return Self.marked(response, reason + status)
+        }
+        var storing = Self.marked(response, reason + status + "; stored")
+        storing.body = StoringBody(response.body, expectedLength: BodyDestination.expectedLength(of: response),
+                                   limit: store.limit, store: { [store] body in
+                                       var complete = entry
+                                       complete.body = body
+                                       store.store(complete)
+                                   }).body
+        return storing
+    }
+
+    /// The methods whose success makes what is stored for their URL out of date.
+    private static let unsafeMethods: Set<HttpMethod> = [.post, .put, .patch, .delete]
+
+    /// Request fields that make the request the caller's own conditional or partial one.
+    private static let conditionFields = ["If-None-Match", "If-Modified-Since", "If-Match", "If-Unmodified-Since", "If-Range", "Range"]
+
+    /// The entry to store for `response` once its body has arrived (the body still empty), or
+    /// `nil` when it may not or need not be stored: only a `200` to a `GET`, without
+    /// `no-store` or `Vary: *`, with a freshness lifetime or a validator; for a request with
+    /// `Authorization`, only when the response allows it (RFC 9111, section 3.5).
+    private func storable(_ response: TransportResponse, to request: TransportRequest, key: String, partition: String,
+                          sent: Date, received: Date) -> CacheEntry? {
+        guard response.statusCode == 200 else { return nil }
+        let control = CacheControl(response.headerFields)
+        let vary = CacheEntry.varyNames(response.headerFields)
+        guard !control.noStore, !vary.contains("*") else { return nil }
+        if request.headerFields["Authorization"] != nil,
+           !(control.isPublic || control.isPrivate || control.mustRevalidate || control.sharedMaxAge != nil) {
+            return nil
+        }
+        var fields = response.headerFields
+        fields.set(nil, for: "Cache-Status")
+        let entry = CacheEntry(url: key, partition: partition, statusCode: 200, headerFields: fields, body: Data(),
+                               requestTime: sent, responseTime: received, varied: CacheEntry.varied(vary, in: request.headerFields))
+        let validated = fields["ETag"] != nil || fields["Last-Modified"] != nil
+        return validated || entry.freshnessLifetime > 0 ? entry : nil
+    }
+
+    /// Removes what is stored for `url` and for the `Location` and `Content-Location` of
+    /// `response` that share its origin (RFC 9111, section 4.4).
+    private func invalidate(after response: TransportResponse, to url: URL) {
+        store.removeEntries(url: Self.key(of: url))
+        for name in ["Location", "Content-Location"] {
+            guard let value = response.headerFields[name], let target = URL(string: value, relativeTo: url)?.absoluteURL,
+                  target.origin == url.origin
+            else { continue }
+            store.removeEntries(url: Self.key(of: target))
+        }
+    }
+
+    /// The stored response as the answer, `age` seconds old; without its body for a `HEAD`.
+    private static func answer(from entry: CacheEntry, age: TimeInterval, method: HttpMethod) -> TransportResponse {
+        var fields = entry.headerFields
+        fields.set(String(Int(age)), for: "Age")
+        let ttl = Int(entry.freshnessLifetime - age)
+        return marked(TransportResponse(statusCode: entry.statusCode, headerFields: fields,
+                                        body: method == .head ? .empty : ResponseBody(entry.body)),
+                      "hit" + (ttl > 0 ? "; ttl=\(ttl)" : ""))
+    }
+
+    /// `response` with this cache's `Cache-Status` member added last, e.g. `SwiftApiDsl; hit`.
+    static func marked(_ response: TransportResponse, _ parameters: String) -> TransportResponse {
+        var marked = response
+        marked.headerFields.append("\(cacheName); \(parameters)", for: "Cache-Status")
+        return marked
+    }
+
+    /// The first half of an entry's key: the URL without its fragment.
+    static func key(of url: URL) -> String {
+        let text = url.absoluteString
+        guard let hash = text.utf8.firstIndex(of: UInt8(ascii: "#")) else { return text }
+        return String(text[..<hash])
+    }
+
+    /// The second half: a digest of the request's credentials (every header field whose value
+    /// the library redacts: `Authorization`, `Cookie`, `X-Api-Key`…), `""` when it has none.
+    static func partition(of request: TransportRequest) -> String {
+        let secrets = request.headerFields.fields.filter { HeaderField($0.name).isRedacted }
+        guard !secrets.isEmpty else { return "" }
+        let text = secrets.map { "\($0.name.lowercased()): \($0.value)" }.sorted().joined(separator: "\n")
+        return SHA256.hex(Data(text.utf8))
+    }
+}
