@@ -1,0 +1,36 @@
+#if MAIN_ACTOR_APP
+import Foundation
+import SwiftApiDsl
+import SwiftApiDslMock
+import Testing
+@testable import MainActorApp
+
+/// A model declared as an app target declares it by default: main-actor isolated, so its
+/// `Codable` conformance is isolated to the main actor too (InferIsolatedConformances).
+struct MainActorNote: Codable, Equatable {
+    var text: String
+}
+
+/// The library decodes off the main actor, with the model's conformance known statically (no
+/// conformance cast, which would not find an isolated conformance there).
+@MainActor @Suite(.timeLimit(.minutes(1)))
+struct MainActorModelTests {
+    @Test func aMainActorModelDecodesThroughAnEndpointAndARequest() async throws {
+        let mock = ApiClientMock(baseUrl: URL(string: "https://example.com/api")!)
+        try mock.stub(.get, "note", body: Data(#"{"text":"hi"}"#.utf8))
+        let viaEndpoint = try await mock.client.perform(Endpoint<MainActorNote>(.get, "note"))
+        let viaRequest = try await mock.client.get("note").perform(as: MainActorNote.self)
+        let viaResponse: Response<MainActorNote> = try await mock.client.get("note").perform()
+        #expect([viaEndpoint, viaRequest, viaResponse.body] == Array(repeating: MainActorNote(text: "hi"), count: 3))
+    }
+
+    @Test func aMainActorModelIsSentWithBodyAndJsonBody() async throws {
+        let mock = ApiClientMock(baseUrl: URL(string: "https://example.com/api")!)
+        mock.stub(.post, "notes")
+        try await mock.client.post("notes", body: MainActorNote(text: "a")).perform()
+        try await mock.client.post("notes").jsonBody(MainActorNote(text: "b")).perform()
+        try await mock.client.perform(Endpoint<EmptyResponse>(.post, "notes", body: MainActorNote(text: "c")))
+        #expect(mock.recordedRequests.map(\.bodyText) == [#"{"text":"a"}"#, #"{"text":"b"}"#, #"{"text":"c"}"#])
+    }
+}
+#endif
