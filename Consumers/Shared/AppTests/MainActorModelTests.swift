@@ -11,6 +11,11 @@ struct MainActorNote: Codable, Equatable {
     var text: String
 }
 
+struct MainActorNotePage: Codable {
+    var results: [MainActorNote]
+    var next: URL?
+}
+
 /// The library decodes off the main actor, with the model's conformance known statically (no
 /// conformance cast, which would not find an isolated conformance there).
 @MainActor @Suite(.timeLimit(.minutes(1)))
@@ -31,6 +36,16 @@ struct MainActorModelTests {
         try await mock.client.post("notes").jsonBody(MainActorNote(text: "b")).perform()
         try await mock.client.perform(Endpoint<EmptyResponse>(.post, "notes", body: MainActorNote(text: "c")))
         #expect(mock.recordedRequests.map(\.bodyText) == [#"{"text":"a"}"#, #"{"text":"b"}"#, #"{"text":"c"}"#])
+    }
+
+    @Test func itemsOfMainActorPagesAreReadWithAKeyPath() async throws {
+        let mock = ApiClientMock(baseUrl: URL(string: "https://example.com/api")!)
+        try mock.stub(.get, "notes", body: Data(#"{"results":[{"text":"a"},{"text":"b"}]}"#.utf8))
+        let pages = mock.client.pages(Endpoint<MainActorNotePage>(.get, "notes"), next: .url { $0.next })
+        var texts: [String] = []
+        for try await note in pages.items(\.results) { texts.append(note.text) }
+        #expect(texts == ["a", "b"])
+        #expect(try await pages.items(\.results).collect() == [MainActorNote(text: "a"), MainActorNote(text: "b")])
     }
 }
 #endif
