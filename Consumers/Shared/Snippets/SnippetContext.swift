@@ -28,7 +28,6 @@ nonisolated struct Order: Codable, Sendable { var items: [String] }
 nonisolated struct Credentials: Codable, Sendable { var user: String; var password: String }
 nonisolated struct FieldProblem: Codable, Sendable { var field: String; var message: String }
 nonisolated struct ApiProblem: Decodable, Error, Sendable { let reason: String }
-nonisolated struct ServerError: Decodable, Error, Sendable { let reason: String }
 nonisolated struct DeprecatedApi: Error {}
 nonisolated struct LoggedOut: Error {}
 nonisolated struct Page: Codable, Sendable { var items: [String]; var next: URL }
