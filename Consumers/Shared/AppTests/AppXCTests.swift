@@ -22,16 +22,13 @@ nonisolated final class AppXCTests: XCTestCase {
         service = TodosService(client: AppApi.client(mock.client, tokens: TokenStore(TokenPair(access: "x", refresh: "y"))))
     }
 
-    @MainActor func testDeletingAMissingTodoFailsWithItsStatus() async throws {
+    @MainActor func testTheServersReasonReachesTheApp() async throws {
         mock.appliesValidators = true
-        mock.stub(.delete, "todos/:id", statusCode: 404)
-        do {
-            try await service.delete(id: 42)
-            XCTFail("expected the delete to fail")
-        } catch let error as RequestError {
-            XCTAssertEqual(error.statusCode, 404)
-            XCTAssertEqual(mock.recordedRequests.first?.path, "todos/42")
-        }
+        try mock.stub(.delete, "todos/:id", body: Data(#"{"reason":"already gone"}"#.utf8), statusCode: 410)
+        var reason: String?
+        do { try await service.delete(id: 42) } catch { reason = TodosService.problem(in: error) }
+        XCTAssertEqual(reason, "already gone")
+        XCTAssertEqual(mock.recordedRequests.map(\.path), ["todos/42"])
     }
 
     @MainActor func testCreatingSendsTheDraftAsJSON() async throws {
