@@ -34,13 +34,14 @@ struct TodosService {
             .perform()
     }
 
-    /// A generic helper an app writes once: `Encodable & Sendable` is what a body must be to be
-    /// encoded off the main actor (a model declared `nonisolated` is both).
-    func postData<T: Encodable & Sendable>(endpoint: String, payload: T) async throws {
+    /// A generic helper an app writes once: `post(_:body:)` encodes the payload at once, here,
+    /// so `Encodable` is enough.
+    func postData<T: Encodable>(endpoint: String, payload: T) async throws {
         try await client.post(endpoint, body: payload).perform()
     }
 
-    /// The same with `jsonBody(_:)`, which accepts what `body:` accepts.
+    /// The same with `jsonBody(_:)`, which encodes when the request is sent, off the main actor:
+    /// `Encodable & Sendable`, as for `Endpoint(body:)`.
     func putData<T: Encodable & Sendable>(endpoint: String, payload: T) async throws {
         try await client.put(endpoint).jsonBody(payload).perform()
     }

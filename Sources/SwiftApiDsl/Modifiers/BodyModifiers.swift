@@ -18,9 +18,9 @@ extension RequestModifier {
 
     /// Sends `value` as JSON, encoded with `jsonEncoder`, else the request's encoder, else the
     /// client's, and sets `Content-Type: application/json`. An encoding error fails the request
-    /// as ``RequestError/modify(_:_:)``. It takes what `post(_:body:)` and `Endpoint(body:)`
-    /// take, so a model whose conformance is isolated to the main actor (an app target's default)
-    /// is accepted by all three.
+    /// as ``RequestError/modify(_:_:)``. It takes what `Endpoint(body:)` takes, so a model whose
+    /// conformance is isolated to the main actor (an app target's default) is accepted by both;
+    /// `post(_:body:)` takes any `Encodable`, since it encodes at once, where it is called.
     public static func jsonBody(_ value: any Encodable & Sendable, jsonEncoder: JSONEncoder? = nil) -> RequestModifier {
         .init(draft: { draft in
             draft.request.setBody(try (jsonEncoder ?? draft.jsonEncoder).encode(value))
