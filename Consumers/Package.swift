@@ -26,10 +26,12 @@ let package = Package(
         .target(name: "MainActorApp", dependencies: [.product(name: "SwiftApiDsl", package: "SwiftApiDsl")],
                 swiftSettings: mainActorApp),
         .target(name: "PlainApp", dependencies: [.product(name: "SwiftApiDsl", package: "SwiftApiDsl")]),
-        .target(name: "MainActorSnippets", dependencies: snippetDependencies, swiftSettings: mainActorApp + snippet),
-        .target(name: "PlainSnippets", dependencies: snippetDependencies, swiftSettings: snippet),
         .testTarget(name: "MainActorAppTests", dependencies: ["MainActorApp", mock], swiftSettings: mainActorApp),
         .testTarget(name: "PlainAppTests", dependencies: ["PlainApp", mock]),
+        // Test targets, so that snippets may import Testing and XCTest on every platform; the
+        // docs' own test suites among them run with the others.
+        .testTarget(name: "MainActorSnippets", dependencies: snippetDependencies, swiftSettings: mainActorApp + snippet),
+        .testTarget(name: "PlainSnippets", dependencies: snippetDependencies, swiftSettings: snippet),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -69,9 +69,17 @@ actor Keychain {
 }
 nonisolated struct AnalyticsObserver: RequestObserver {}
 
+/// The app's client as Testing.md's examples expect it: snake_case keys, sorted.
 nonisolated enum AppApi {
     static func client(token: String) -> ApiClient {
-        ApiClient(baseUrl: URL(string: "https://example.com/api")!).bearer(token).httpStatusCodeRange()
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        encoder.outputFormatting = .sortedKeys
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        return ApiClient(baseUrl: URL(string: "https://example.com/api")!, jsonEncoder: encoder, jsonDecoder: decoder)
+            .bearer(token)
+            .httpStatusCodeRange()
     }
 }
 struct TodosService {
