@@ -95,6 +95,7 @@ struct TodosService {
 @MainActor final class ProgressBar { var value = 0.0 }
 
 // MARK: Values the snippets name
+// (Foundation classes are computed, so that nothing here depends on whether an SDK marks them `Sendable`.)
 
 nonisolated let baseUrl = URL(string: "https://api.example.com/v1")!
 nonisolated let url = baseUrl
@@ -132,8 +133,8 @@ nonisolated let thumbnail = Data()
 nonisolated let pdfData = Data()
 nonisolated let pngData = Data()
 nonisolated let someData = Data()
-nonisolated let legacyDecoder = JSONDecoder()
-nonisolated let encoder = JSONEncoder()
+nonisolated var legacyDecoder: JSONDecoder { JSONDecoder() }
+nonisolated var encoder: JSONEncoder { JSONEncoder() }
 nonisolated let store: [String: Todo] = ["7": todo]
 nonisolated let page = Page(items: [], next: nextLink)
 nonisolated let a = RequestModifier.header("X-A", "a")
@@ -142,7 +143,7 @@ nonisolated let c = RequestModifier.header("X-C", "c")
 nonisolated let v = ResponseValidator { _ in }
 nonisolated let urlRequest = URLRequest(url: baseUrl)
 nonisolated let requestError = RequestError.transport(urlRequest, URLError(.timedOut))
-nonisolated let handle = FileHandle.nullDevice
+nonisolated var handle: FileHandle { FileHandle.nullDevice }
 @MainActor let bar = ProgressBar()
 
 // MARK: The app's helpers
