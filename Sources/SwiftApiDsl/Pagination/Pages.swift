@@ -107,7 +107,6 @@ public struct RepeatedPageLinkError: Error, Sendable, Equatable, CustomStringCon
 /// `Sendable`: iterate it where it was made.
 public struct PageItems<Page, Item>: AsyncSequence {
     public typealias Element = Item
-    public typealias Failure = any Error
 
     let pages: Pages<Page>
     let items: (Page) -> [Item]
@@ -126,8 +125,6 @@ public struct PageItems<Page, Item>: AsyncSequence {
 
     /// Hands out the current page's items, loading the next page when they run out.
     public struct Iterator: AsyncIteratorProtocol {
-        public typealias Failure = any Error
-
         var pages: Pages<Page>.Iterator
         let items: (Page) -> [Item]
         var buffered: [Item] = []
