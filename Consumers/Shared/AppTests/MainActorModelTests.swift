@@ -11,6 +11,13 @@ struct MainActorNote: Codable, Equatable {
     var text: String
 }
 
+/// `EmptyDecodable` refines `Sendable`, so this conformance cannot be isolated, even here: the
+/// library's check for it off the main actor finds it.
+struct MainActorNotes: EmptyDecodable, Equatable {
+    var texts: [String] = []
+    static var emptyValue: MainActorNotes { MainActorNotes() }
+}
+
 struct MainActorNotePage: Codable {
     var results: [MainActorNote]
     var next: URL?
@@ -27,6 +34,13 @@ struct MainActorModelTests {
         let viaRequest = try await mock.client.get("note").perform(as: MainActorNote.self)
         let viaResponse: Response<MainActorNote> = try await mock.client.get("note").perform()
         #expect([viaEndpoint, viaRequest, viaResponse.body] == Array(repeating: MainActorNote(text: "hi"), count: 3))
+    }
+
+    @Test func anEmptyBodyDecodesIntoAMainActorEmptyDecodable() async throws {
+        let mock = ApiClientMock(baseUrl: URL(string: "https://example.com/api")!)
+        mock.stub(.get, "notes", statusCode: 204)
+        #expect(try await mock.client.perform(Endpoint<MainActorNotes>(.get, "notes")) == MainActorNotes())
+        #expect(try await mock.client.get("notes").perform(as: MainActorNotes.self) == MainActorNotes())
     }
 
     @Test func aMainActorModelIsSentWithBodyAndJsonBody() async throws {
