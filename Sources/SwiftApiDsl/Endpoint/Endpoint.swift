@@ -111,8 +111,10 @@ public struct Endpoint<Value>: RequestModifiable, ResponseValidatable, Sendable 
 
     /// How an endpoint turns its validated response into its value.
     enum Decoding: Sendable {
-        /// JSON into `Value` (which is `Decodable`) with this decoder, else the client's.
-        case json(JSONDecoder?)
+        /// JSON with this decoder, else the client's (the closure's argument). The closure is made
+        /// where `Value: Decodable` is known statically: decoding needs no conformance cast, which
+        /// would fail off the main actor for a model whose conformance is isolated to it.
+        case json(JSONDecoder?, @Sendable (Response<Data>, TransportRequest, JSONDecoder) throws -> Value)
         /// The caller's closure.
         case custom(@Sendable (Response<Data>) throws -> Value)
     }
@@ -125,12 +127,8 @@ public struct Endpoint<Value>: RequestModifiable, ResponseValidatable, Sendable 
         switch decoding {
         case .custom(let decode):
             do { return try decode(response) } catch { throw failure(error) }
-        case .json(let decoder):
-            // Only the initialisers where `Value: Decodable` make `.json`.
-            guard let type = Value.self as? any Decodable.Type,
-                  let value = try RequestBuilder.decode(type, from: response, of: request, with: decoder ?? clientDecoder) as? Value
-            else { throw failure(DecodingError.typeMismatch(Value.self, .init(codingPath: [], debugDescription: "not Decodable"))) }
-            return value
+        case .json(let decoder, let decode):
+            return try decode(response, request, decoder ?? clientDecoder)
         }
     }
 
@@ -141,6 +139,12 @@ public struct Endpoint<Value>: RequestModifiable, ResponseValidatable, Sendable 
 }
 
 extension Endpoint where Value: Decodable {
+    /// Step 7 for a `Decodable` value, with the generic requirement known where the endpoint is
+    /// made rather than found by a cast when it is performed.
+    static var decodeJSON: @Sendable (Response<Data>, TransportRequest, JSONDecoder) throws -> Value {
+        JSONBodyDecoding<Value>().decode
+    }
+
     /// Creates an endpoint to `path` (relative to the client's base URL) whose body decodes as
     /// JSON into `Value`, with `jsonDecoder`, else the client's decoder.
     ///
@@ -157,7 +161,7 @@ extension Endpoint where Value: Decodable {
         jsonEncoder: JSONEncoder? = nil, jsonDecoder: JSONDecoder? = nil
     ) {
         self.init(method, path: path, url: nil, query: query, headers: headers, body: body, bypassAuth: bypassAuth,
-                  jsonEncoder: jsonEncoder, decoding: .json(jsonDecoder))
+                  jsonEncoder: jsonEncoder, decoding: .json(jsonDecoder, Self.decodeJSON))
     }
 
     /// Creates an endpoint to an absolute `url` whose body decodes as JSON into `Value`.
@@ -168,6 +172,14 @@ extension Endpoint where Value: Decodable {
         jsonEncoder: JSONEncoder? = nil, jsonDecoder: JSONDecoder? = nil
     ) {
         self.init(method, path: nil, url: url, query: query, headers: headers, body: body, bypassAuth: bypassAuth,
-                  jsonEncoder: jsonEncoder, decoding: .json(jsonDecoder))
+                  jsonEncoder: jsonEncoder, decoding: .json(jsonDecoder, Self.decodeJSON))
+    }
+}
+
+/// Decodes a body into `Value` as ``RequestBuilder``'s requests do: the one place an endpoint's
+/// decoding meets `Value: Decodable`, so that performing it needs no conformance cast.
+struct JSONBodyDecoding<Value: Decodable>: Sendable {
+    func decode(_ response: Response<Data>, of request: TransportRequest, with decoder: JSONDecoder) throws -> Value {
+        try RequestBuilder.decode(Value.self, from: response, of: request, with: decoder)
     }
 }

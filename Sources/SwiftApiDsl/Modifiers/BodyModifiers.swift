@@ -18,8 +18,10 @@ extension RequestModifier {
 
     /// Sends `value` as JSON, encoded with `jsonEncoder`, else the request's encoder, else the
     /// client's, and sets `Content-Type: application/json`. An encoding error fails the request
-    /// as ``RequestError/modify(_:_:)``.
-    public static func jsonBody(_ value: some Encodable & Sendable, jsonEncoder: JSONEncoder? = nil) -> RequestModifier {
+    /// as ``RequestError/modify(_:_:)``. It takes what `Endpoint(body:)` takes, so a model whose
+    /// conformance is isolated to the main actor (an app target's default) is accepted by both;
+    /// `post(_:body:)` takes any `Encodable`, since it encodes at once, where it is called.
+    public static func jsonBody(_ value: any Encodable & Sendable, jsonEncoder: JSONEncoder? = nil) -> RequestModifier {
         .init(editingDraft: { draft in
             draft.request.setBody(try (jsonEncoder ?? draft.jsonEncoder).encode(value))
             draft.request.headerFields.set("application/json", for: HeaderField.contentType.rawValue)
@@ -94,7 +96,7 @@ extension RequestModifiable {
         modifier(.body(data, contentType: contentType))
     }
     /// Sends `value` as JSON.
-    public func jsonBody(_ value: some Encodable & Sendable, jsonEncoder: JSONEncoder? = nil) -> Self {
+    public func jsonBody(_ value: any Encodable & Sendable, jsonEncoder: JSONEncoder? = nil) -> Self {
         modifier(.jsonBody(value, jsonEncoder: jsonEncoder))
     }
     /// Sends `fields` as `application/x-www-form-urlencoded`, sorted by name.

@@ -47,12 +47,14 @@ public struct Pages<Page>: AsyncSequence, Sendable {
     /// ```swift
     /// for try await book in client.pages(Books.all(), next: .url { $0.next }).items(\.results) { … }
     /// ```
-    public func items<Item>(_ items: @escaping @Sendable (Page) -> [Item]) -> PageItems<Page, Item> {
+    /// `items` runs where the loop runs (on the main actor in an app's view model), not where
+    /// pages load: a key path to a main-actor model's property is accepted as it is.
+    public func items<Item>(_ items: @escaping (Page) -> [Item]) -> PageItems<Page, Item> {
         PageItems(pages: self, items: items)
     }
 
     /// Loads the pages one after the other.
-    public struct Iterator: AsyncIteratorProtocol {
+    public struct Iterator: AsyncIteratorProtocol, Sendable {
         let client: ApiClient
         let link: PageLink<Page>
         var upcoming: Endpoint<Page>?
@@ -99,31 +101,37 @@ public struct RepeatedPageLinkError: Error, Sendable, Equatable, CustomStringCon
 }
 
 /// The items of every page, in order; made by ``Pages/items(_:)``.
-public struct PageItems<Page, Item>: AsyncSequence, Sendable {
+///
+/// Pages load off the caller's actor; the function that picks a page's items runs in the
+/// iterating task's isolation (it need not be `@Sendable`), so the sequence itself is not
+/// `Sendable`: iterate it where it was made.
+public struct PageItems<Page, Item>: AsyncSequence {
     public typealias Element = Item
 
     let pages: Pages<Page>
-    let items: @Sendable (Page) -> [Item]
+    let items: (Page) -> [Item]
 
     public func makeAsyncIterator() -> Iterator {
         Iterator(pages: pages.makeAsyncIterator(), items: items)
     }
 
-    /// Every item of every page, loaded to the end.
-    public func collect() async throws -> [Item] {
+    /// Every item of every page, loaded to the end, in the caller's isolation.
+    public func collect(isolation: isolated (any Actor)? = #isolation) async throws -> [Item] {
         var all: [Item] = []
-        for try await item in self { all.append(item) }
+        var iterator = makeAsyncIterator()
+        while let item = try await iterator.next(isolation: isolation) { all.append(item) }
         return all
     }
 
     /// Hands out the current page's items, loading the next page when they run out.
     public struct Iterator: AsyncIteratorProtocol {
         var pages: Pages<Page>.Iterator
-        let items: @Sendable (Page) -> [Item]
+        let items: (Page) -> [Item]
         var buffered: [Item] = []
         var index = 0
 
-        public mutating func next() async throws -> Item? {
+        /// The next item; `items` runs in `isolation`, the iterating task's (what `for try await` passes).
+        public mutating func next(isolation: isolated (any Actor)?) async throws -> Item? {
             while index == buffered.count {
                 guard let page = try await pages.next() else { return nil }
                 buffered = items(page)
@@ -131,6 +139,11 @@ public struct PageItems<Page, Item>: AsyncSequence, Sendable {
             }
             defer { index += 1 }
             return buffered[index]
+        }
+
+        /// The next item, for callers that do not pass their isolation.
+        public mutating func next() async throws -> Item? {
+            try await next(isolation: nil)
         }
     }
 }

@@ -107,6 +107,10 @@ extension RequestBuilder {
     }
 
     /// Step 7: the body as `T`.
+    /// `T` is known statically: a model's own conformance, even one isolated to the main actor, is
+    /// used as it is. The casts below meet only `Data` (a value cast) and ``EmptyDecodable``,
+    /// whose conformances cannot be isolated (it refines `Sendable`), so they answer the same on
+    /// any thread.
     static func decode<T: Decodable>(_ type: T.Type, from response: Response<Data>, of request: TransportRequest, with decoder: JSONDecoder) throws -> T {
         if let data = response.body as? T { return data }
         if response.body.isEmpty, let empty = (T.self as? any EmptyDecodable.Type)?.emptyValue as? T { return empty }

@@ -46,8 +46,10 @@ extension Response: Sendable where Body: Sendable {}
 ///
 /// Decoding into such a type succeeds on an empty body (a `204`, an empty `200`) without
 /// reading JSON. ``EmptyResponse`` is the ready-made one; conform your own types to accept
-/// empty bodies too.
-public protocol EmptyDecodable: Decodable {
+/// empty bodies too. It refines `Sendable`, so a conformance to it is never isolated to the main
+/// actor, not even in an app target with main-actor isolation by default: the library recognises
+/// it off the main actor, where an isolated conformance would not be found.
+public protocol EmptyDecodable: Decodable, Sendable {
     /// The value an empty body decodes into.
     static var emptyValue: Self { get }
 }
