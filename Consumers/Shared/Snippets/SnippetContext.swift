@@ -42,8 +42,10 @@ nonisolated enum Books {
     static func cover(id: Int) -> Endpoint<Data> { Endpoint(.get, "books/\(id)/cover.jpg") }
 }
 nonisolated enum Todos {
+    static func all() -> Endpoint<[Todo]> { Endpoint(.get, "todos") }
     static func todo(id: Int) -> Endpoint<Todo> { Endpoint(.get, "todos/\(id)") }
 }
+
 nonisolated enum Candidates {
     static func all() -> Endpoint<[Candidate]> { Endpoint(.get, "candidates") }
 }
