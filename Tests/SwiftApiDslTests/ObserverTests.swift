@@ -141,10 +141,10 @@ final class RecordingObserver: RequestObserver {
 
     @Test func retriesReachObserversThroughTheTrace() throws {
         let observer = RecordingObserver()
-        let trace = try #require(RequestTrace(observers: [observer]))
+        let trace = try #require(RequestTrace.starting(for: [observer]))
         trace.retrying(attempt: 2, error: .transport(URLRequest(url: exampleBase), URLError(.timedOut)), delay: 0.5)
         #expect(observer.lines == ["retry 2 after 0.5"])
-        #expect(RequestTrace(observers: []) == nil)
+        #expect(RequestTrace.starting(for: []) == nil)
     }
 
     @Test func metricsReadAsOneLine() {

@@ -27,9 +27,15 @@ final class RequestTrace: Sendable {
     private let start = RequestTrace.now
     private let counts = Locked(Counts())
 
-    /// A trace for a client's observers, or `nil` when it has none.
-    init?(observers: [any RequestObserver]) {
-        guard !observers.isEmpty else { return nil }
+    /// A trace for a client's observers, or `nil` when it has none. A factory rather than a
+    /// failable initialiser: the trace's stored properties (a lock, the start time read from the
+    /// clock) would be made before a failable initialiser could return `nil`, on every call
+    /// of a client without observers.
+    static func starting(for observers: [any RequestObserver]) -> RequestTrace? {
+        observers.isEmpty ? nil : RequestTrace(observers: observers)
+    }
+
+    private init(observers: [any RequestObserver]) {
         self.observers = observers
         requestID = Self.lastRequestID.withLock { id in
             id += 1
@@ -124,7 +130,7 @@ extension RequestBuilder {
     /// which hears of its end, success or failure, exactly once. What it throws is turned by the
     /// client's ``ApiClient/mapError(_:)`` unless `mapsErrors` is `false` (a caller that maps itself).
     func observed<T>(mapsErrors: Bool = true, _ body: (RequestTrace?) async throws -> T) async throws -> T {
-        let trace = RequestTrace(observers: client.observers)
+        let trace = RequestTrace.starting(for: client.observers)
         do {
             let result = try await body(trace)
             trace?.finished(error: nil)
