@@ -81,6 +81,7 @@ enum BodyDestination {
     /// comes straight from the exchange is read in one loop (``ExchangeBody/read(_:)``).
     static func read(_ body: ResponseBody, _ consume: (Data) throws -> Bool) async throws -> Bool {
         if let exchange = body.exchange { return try await exchange.read(consume) }
+        if let data = body.data { return try data.isEmpty || consume(data) }
         for try await chunk in body {
             guard try consume(chunk) else { return false }
         }

@@ -16,6 +16,8 @@ public struct ResponseBody: AsyncSequence, Sendable {
     /// The exchange this body reads from as it is, for the pipeline's one-loop read
     /// (``ExchangeBody/read(_:)``); `nil` for any other body, a middleware's included.
     let exchange: ExchangeBody?
+    /// The whole body, when it was given whole (``init(_:)-(Data)``): nothing is left to wait for.
+    let data: Data?
 
     /// A body read from `chunks`; empty chunks are skipped.
     public init<Chunks: AsyncSequence & Sendable>(_ chunks: Chunks) where Chunks.Element == Data {
@@ -24,6 +26,7 @@ public struct ResponseBody: AsyncSequence, Sendable {
             return { try await iterator.next() }
         }
         exchange = nil
+        data = nil
     }
 
     /// A body of bytes already in memory.
@@ -36,12 +39,14 @@ public struct ResponseBody: AsyncSequence, Sendable {
             }
         }
         exchange = nil
+        self.data = data
     }
 
     /// A body whose chunks come from `next`, called until it returns `nil`.
     init(makeNext: @escaping @Sendable () -> () async throws -> Data?, exchange: ExchangeBody? = nil) {
         self.makeNext = makeNext
         self.exchange = exchange
+        data = nil
     }
 
     /// No bytes at all.
