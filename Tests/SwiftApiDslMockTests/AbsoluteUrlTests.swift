@@ -62,4 +62,17 @@ import Testing
         #expect((cause as? InvalidRequestError)?.reason == "the URL todos/7 is not absolute: it has no scheme and host")
         #expect(mock.recordedRequests.isEmpty)
     }
+
+    @Test func theReasonForARelativeUrlHidesASecretQueryValue() async throws {
+        let error = await #expect(throws: RequestError.self) {
+            try await mock.request(url: URL(string: "todos/7?api_key=s3cret&page=2")!).perform()
+        }
+        guard case .modify(_, let cause)? = error, let invalid = cause as? InvalidRequestError else {
+            Issue.record("expected .modify with an InvalidRequestError, got \(String(describing: error))")
+            return
+        }
+        #expect(!invalid.reason.contains("s3cret"))
+        #expect(invalid.reason.contains("page=2"))
+        #expect(!String(reflecting: error).contains("s3cret"))
+    }
 }

@@ -27,7 +27,7 @@ extension RequestModifier {
             components.percentEncodedQuery = [components.percentEncodedQuery, added]
                 .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "&")
             guard let newURL = components.url else {
-                throw InvalidRequestError(.unresolvableURL, reason: "query items \(added) do not form a URL with \(url.absoluteString)")
+                throw InvalidRequestError(.unresolvableURL, reason: "query items named \(items.map(\.name)) do not form a URL with \(Redaction.url(url))")
             }
             request.url = newURL
         })

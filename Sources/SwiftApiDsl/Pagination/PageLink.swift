@@ -91,7 +91,7 @@ public struct PageLink<Page>: Sendable {
 
     private static func resolve(_ link: String, against url: URL) throws -> URL {
         guard let resolved = URL(string: link, relativeTo: url)?.absoluteURL else {
-            throw InvalidRequestError(.unresolvableURL, reason: "the page link \(link.debugDescription) is not a URL")
+            throw InvalidRequestError(.unresolvableURL, reason: "the page link \(Redaction.urlText(link).debugDescription) is not a URL")
         }
         return resolved
     }
@@ -103,13 +103,13 @@ public struct PageLink<Page>: Sendable {
     /// `url` with every `name` query item removed and `name=value` appended; other items kept as sent.
     private static func replacingQueryItem(_ name: String, with value: String, in url: URL) throws -> URL {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
-            throw InvalidRequestError(.unresolvableURL, reason: "the page URL \(url.absoluteString) has no query to number")
+            throw InvalidRequestError(.unresolvableURL, reason: "the page URL \(Redaction.url(url)) has no query to number")
         }
         var items = (components.percentEncodedQueryItems ?? []).filter { $0.name != name }
         items.append(URLQueryItem(name: name, value: value))
         components.percentEncodedQueryItems = items
         guard let next = components.url else {
-            throw InvalidRequestError(.unresolvableURL, reason: "the page URL \(url.absoluteString) cannot take \(name)=\(value)")
+            throw InvalidRequestError(.unresolvableURL, reason: "the page URL \(Redaction.url(url)) cannot take \(name)=\(value)")
         }
         return next
     }

@@ -14,7 +14,7 @@ enum URLResolution {
         init(_ url: URL) {
             self.url = url
             failure = url.scheme?.isEmpty == false && url.host?.isEmpty == false ? nil
-                : InvalidRequestError(.unresolvableURL, reason: "the base URL \(url.absoluteString) has no scheme and host")
+                : InvalidRequestError(.unresolvableURL, reason: "the base URL \(Redaction.url(url)) has no scheme and host")
             // The base without its fragment, split at its query.
             let text = url.absoluteString
             let withoutFragment = text.firstIndex(of: "#").map { text[..<$0] } ?? Substring(text)
@@ -37,7 +37,7 @@ enum URLResolution {
                 .joined(separator: "/")
             let joined = prefix + (encoded.hasPrefix("/") ? encoded : "/" + encoded) + query
             guard let resolved = URL(string: String(joined)) else {
-                throw InvalidRequestError(.unresolvableURL, reason: "the path \(path.debugDescription) does not form a URL with \(url.absoluteString)")
+                throw InvalidRequestError(.unresolvableURL, reason: "the path \(path.debugDescription) does not form a URL with \(Redaction.url(url))")
             }
             return resolved
         }
@@ -55,7 +55,7 @@ enum URLResolution {
     /// An absolute URL given as the request's target, checked like a base URL.
     static func absolute(_ url: URL) throws -> URL {
         guard url.scheme?.isEmpty == false, url.host?.isEmpty == false else {
-            throw InvalidRequestError(.unresolvableURL, reason: "the URL \(url.absoluteString) is not absolute: it has no scheme and host")
+            throw InvalidRequestError(.unresolvableURL, reason: "the URL \(Redaction.url(url)) is not absolute: it has no scheme and host")
         }
         return url.absoluteURL
     }
