@@ -51,6 +51,27 @@ import FoundationNetworking
         }
     }
 
+    /// What a user's draft modifier may print: the draft holds the request, secrets included.
+    @Test func aDraftShowsNoSecretInAnyTextForm() async throws {
+        let seen = Locked([String]())
+        let transport = RecordingTransport { _ in (Data(), 200, [:]) }
+        let client = ApiClient(transport: transport, baseUrl: URL(string: "https://me:hunter2@api.example.com/v1")!)
+            .bearer("tok-123")
+            .header("X-Api-Key", "key-456")
+            .queryItem(name: "access_token", "qtok-321")
+        try await client.get("me").modifier(RequestModifier(editingDraft: { draft in
+            var dumped = ""
+            dump(draft, to: &dumped)
+            let texts = ["\(draft)", String(reflecting: draft), dumped]
+            seen.withLock { $0 = texts }
+        })).perform()
+        let texts = seen.withLock { $0 }
+        #expect(texts.count == 3)
+        for text in texts {
+            for secret in ["tok-123", "key-456", "qtok-321", "hunter2"] { #expect(!text.contains(secret), "\(secret) leaked in \(text)") }
+        }
+    }
+
     @Test func mirrorShowsRedactedSecretsAndOtherValues() async throws {
         let error = try #require(await failingRequest(validatorFails: true))
         let headers = Mirror(reflecting: error).children.first { $0.label == "headers" }?.value as? [String]
