@@ -17,11 +17,11 @@ public enum NetworkError: Error, Equatable, Sendable {
     static func translate(_ error: RequestError) -> Error {
         if error.isCancellation { return error }
         if case .fatal(.decoding) = error { return NetworkError.decodingFailed }
-        switch error.statusCode {
-        case (400...499)?: return NetworkError.clientError(error.statusCode ?? 0)
-        case (500...599)?: return NetworkError.serverError(error.statusCode ?? 0)
-        case let status?: return NetworkError.unknownError(status)
-        case nil: return NetworkError.invalidResponse
+        guard let status = error.statusCode else { return NetworkError.invalidResponse }
+        switch status {
+        case 400...499: return NetworkError.clientError(status)
+        case 500...599: return NetworkError.serverError(status)
+        default: return NetworkError.unknownError(status)
         }
     }
 }
