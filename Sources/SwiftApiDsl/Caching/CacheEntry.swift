@@ -121,21 +121,10 @@ struct CacheEntry: Sendable, Equatable {
         return conditional
     }
 
-    /// Header fields a `304` does not replace (RFC 9111, section 3.2): they describe the
-    /// message, not the stored representation.
-    private static let keptOn304: Set<String> = ["content-length", "content-encoding", "transfer-encoding", "connection",
-                                                 "keep-alive", "cache-status"]
-
-    /// This entry after a `304` with `fields` revalidated it: each field the `304` carries
-    /// replaces the stored ones of that name, and its age starts again.
+    /// This entry after a `304` with `fields` revalidated it: its header fields updated as RFC 9111
+    /// says (``HeaderFields/updated(byNotModified:)``), and its age starts again.
     func revalidated(by fields: HeaderFields, requestTime: Date, responseTime: Date, request: HeaderFields) -> CacheEntry {
-        var updated = headerFields
-        for name in Set(fields.fields.map { $0.name.lowercased() }) where !Self.keptOn304.contains(name) {
-            let values = fields.values(for: name)
-            updated.set(nil, for: name)
-            let spelling = fields.fields.first { HeaderFields.sameName($0.name, name) }?.name ?? name
-            for value in values { updated.append(value, for: spelling) }
-        }
+        let updated = headerFields.updated(byNotModified: fields)
         return CacheEntry(url: url, partition: partition, statusCode: statusCode, headerFields: updated, body: body,
                           requestTime: requestTime, responseTime: responseTime,
                           varied: Self.varied(Self.varyNames(updated), in: request))

@@ -13,16 +13,10 @@ struct ValidatedValue<Value: Sendable>: Sendable {
     /// Whether a conditional request can ask about this value: it came with an `ETag` or a `Last-Modified`.
     var canRevalidate: Bool { headerFields["ETag"] != nil || headerFields["Last-Modified"] != nil }
 
-    /// The same value with the header fields of a `304` that confirmed it: a field it carries
-    /// replaces the stored one (a new `ETag`, `Date` or `Cache-Control`), except those that
-    /// describe the 304 message itself rather than the value (RFC 9111 §3.2).
+    /// The same value with the header fields of a `304` that confirmed it, updated by the rule
+    /// the HTTP cache follows too (``HeaderFields/updated(byNotModified:)``).
     func updated(by notModified: HeaderFields) -> ValidatedValue {
-        var copy = self
-        let aboutTheMessage: Set = ["content-length", "transfer-encoding", "connection", "keep-alive", "content-encoding"]
-        for field in notModified where !aboutTheMessage.contains(field.name.lowercased()) {
-            copy.headerFields.set(field.value, for: field.name)
-        }
-        return copy
+        ValidatedValue(value: value, headerFields: headerFields.updated(byNotModified: notModified))
     }
 }
 
