@@ -58,6 +58,23 @@ import Testing
         #expect(todos.latestValue == ["a"])
     }
 
+    /// With the client's HTTP cache, the cache asks the server itself (or answers from its
+    /// store): its stored copy of the same representation keeps the value, undecoded.
+    @Test func behindTheClientsCacheTheStoredCopyOfTheSameValueIsNotDecodedAgain() async throws {
+        mock.appliesValidators = true
+        mock.resultProvider = { request in
+            if request.value(forHTTPHeaderField: "If-None-Match") == "\"a\"" { return .response(request, statusCode: 304) }
+            return .response(request, body: ["a"], headers: ["ETag": "\"a\"", "Cache-Control": "max-age=0"])
+        }
+        let todos = mock.client.cache(.memory()).resource(endpoint)
+        #expect(try await todos.value() == ["a"])
+        #expect(try await todos.reload() == ["a"])
+        #expect(mock.recordedRequests.count == 2)
+        #expect(mock.recordedRequests[1].header(.ifNoneMatch) == "\"a\"")
+        #expect(decodes.withLock { $0 } == 1)
+        #expect(todos.state.name == "loaded(a)")
+    }
+
     @Test func aChangedValueIsDecodedAndItsOwnValidatorsAreSentNext() async throws {
         let version = Locked("a")
         serve(version)

@@ -25,7 +25,8 @@ extension ApiClient {
 /// for await state in todos.states { render(state) }
 ///
 /// // From code that does not wait (a view controller, a SwiftUI action):
-/// let observation = todos.observe { state in render(state) }
+/// // The handler runs off the main actor: hop to it for the screen.
+/// let observation = todos.observe { state in DispatchQueue.main.async { render(state) } }
 /// todos.load()                                // `todos.state` is `.loading` when it returns
 /// todos.cancelLoading()
 /// ```

@@ -36,6 +36,11 @@ extension Endpoint where Value: Sendable {
         return try await builder.observed(mapsErrors: false) { trace in
             let (raw, request) = try await builder.execute(trace: trace)
             if let notModified = confirmed.withLock({ $0 }) { return (current.updated(by: notModified), true) }
+            // A cache around the call may answer with its stored copy (a hit, or its own 304):
+            // the same strong entity tag is the same representation, so the value is kept too.
+            if let etag = raw.headerFields["ETag"], !etag.hasPrefix("W/"), etag == current.headerFields["ETag"] {
+                return (ValidatedValue(value: current.value, headerFields: raw.headerFields), true)
+            }
             let value = try conditional.decode(raw, of: request, clientDecoder: client.jsonDecoder)
             return (ValidatedValue(value: value, headerFields: raw.headerFields), false)
         }
