@@ -31,4 +31,34 @@ import Testing
         #expect(try JSONDecoder().decode([String: Int].self, from: revalidated.body) == ["id": 1])
         #expect(mock.recordedRequests(path: "todos/1").map { $0.headers["If-None-Match"] } == [nil, "\"1\""])
     }
+
+    /// Credentials and secret response fields stay out of the store: a cached folder and a dump
+    /// of the cache show neither, while the credentials still keep callers apart.
+    @Test func noSecretIsStoredOnDiskNorShownByADumpOfTheCache() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cache = HTTPCache.directory(folder)
+        let mock = ApiClient(baseUrl: Fixtures.baseUrl).cache(cache).mocked()
+        try mock.stub(.get, "me", body: ["name": "Ada"], headers: [
+            "Cache-Control": "private, max-age=60", "Vary": "Authorization", "Set-Cookie": "sid=cook-000",
+        ])
+        let first = try await mock.get("me").bearer("tok-123").perform()
+        let hit = try await mock.get("me").bearer("tok-123").perform()
+        let other = try await mock.get("me").bearer("tok-456").perform()
+        #expect(first.headerFields["Set-Cookie"] == "sid=cook-000")
+        #expect(hit.cacheOutcome == .hit)
+        #expect(hit.headerFields["Set-Cookie"] == nil)
+        #expect(other.cacheOutcome == .network)
+
+        // Every regular file under the folder (entries sit in a folder per URL).
+        let files = (FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? [])
+            .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true }
+        #expect(files.count == 2)
+        #expect(files.allSatisfy { (try? Data(contentsOf: $0))?.isEmpty == false })
+        var dumped = ""
+        dump(cache, to: &dumped)
+        for text in files.map({ String(decoding: (try? Data(contentsOf: $0)) ?? Data(), as: UTF8.self) }) + [dumped, "\(cache)"] {
+            #expect(!text.contains("tok-123") && !text.contains("tok-456") && !text.contains("cook-000"), "a secret in \(text)")
+        }
+    }
 }

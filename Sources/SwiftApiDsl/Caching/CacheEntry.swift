@@ -67,9 +67,12 @@ struct CacheEntry: Sendable, Equatable {
         return values.isEmpty ? nil : values.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")
     }
 
-    /// The request's values of the fields `names` lists.
+    /// The request's values of the fields `names` lists, but for secret ones (`Authorization`,
+    /// `Cookie`…): the entry's partition is already a digest of every secret field, so their
+    /// values need not, and must not, be kept in memory or written to disk.
     static func varied(_ names: [String], in request: HeaderFields) -> [String: String?] {
-        Dictionary(names.map { ($0, variedValue(of: $0, in: request)) }, uniquingKeysWith: { first, _ in first })
+        Dictionary(names.filter { !HeaderField($0).isRedacted }.map { ($0, variedValue(of: $0, in: request)) },
+                   uniquingKeysWith: { first, _ in first })
     }
 
     /// Whether this entry may answer a request with these header fields: every field its

@@ -39,11 +39,16 @@ import FoundationNetworking
 ///
 /// The URLSession transport gives its session no `URLCache`, so nothing is cached twice.
 /// `Docs/Caching.md` tells the whole story.
-public final class HTTPCache: Sendable {
+public final class HTTPCache: Sendable, CustomReflectable {
     /// Where the entries live.
     let store: any CacheStore
     /// The clock ages are counted with (a test's own clock in unit tests).
     let now: @Sendable () -> Date
+
+    /// Only the store's kind and limit: the entries hold URLs and responses, shown nowhere.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["store": String(describing: type(of: store)), "limit": store.limit], displayStyle: .class)
+    }
 
     init(store: any CacheStore, now: @escaping @Sendable () -> Date = { Date() }) {
         self.store = store

@@ -34,7 +34,9 @@ extension HTTPCache {
         let stored = found.flatMap { $0.matches(request.headerFields) ? $0 : nil }
         let start = now()
         if let stored, stored.canAnswer(requestControl, at: start) {
-            return Self.answer(from: stored, age: stored.currentAge(at: start), method: request.method)
+            var hit = Self.answer(from: stored, age: stored.currentAge(at: start), method: request.method)
+            hit.sentRequest = request // the request this hop answers, as an exchange's answer carries
+            return hit
         }
         if requestControl.onlyIfCached {
             return Self.marked(TransportResponse(statusCode: 504), "fwd=miss; detail=only-if-cached")
@@ -52,6 +54,7 @@ extension HTTPCache {
             var answer = TransportResponse(statusCode: refreshed.statusCode, headerFields: refreshed.headerFields,
                                            httpVersion: response.httpVersion, body: ResponseBody(refreshed.body))
             answer.headerFields.set(String(Int(refreshed.currentAge(at: arrival))), for: "Age")
+            answer.sentRequest = response.sentRequest
             return Self.marked(answer, "fwd=stale; fwd-status=304")
         }
         let status = stored != nil ? "; fwd-status=\(response.statusCode)" : ""
@@ -91,6 +94,8 @@ extension HTTPCache {
         }
         var fields = response.headerFields
         fields.set(nil, for: "Cache-Status")
+        // A secret field (`Set-Cookie`…) is the answer's to this caller alone: it is not kept.
+        for name in Set(fields.fields.map(\.name)) where HeaderField(name).isRedacted { fields.set(nil, for: name) }
         let entry = CacheEntry(url: key, partition: partition, statusCode: 200, headerFields: fields, body: Data(),
                                requestTime: sent, responseTime: received, varied: CacheEntry.varied(vary, in: request.headerFields))
         let validated = fields["ETag"] != nil || fields["Last-Modified"] != nil

@@ -77,9 +77,15 @@ final class RequestTrace: Sendable {
     /// counts when no response came from the wire (a cache hit), and its `Cache-Status` tells
     /// the cache's outcome.
     func answered(_ response: TransportResponse) {
+        guard response.headerFields["Cache-Status"] != nil else {
+            counts.withLock { $0.statusCode = $0.statusCode ?? response.statusCode }
+            return
+        }
         let outcome = HTTPCache.Outcome(response.headerFields)
         counts.withLock { counts in
-            counts.statusCode = counts.statusCode ?? response.statusCode
+            // A hit answers the last hop without the network: its status is the call's (after a
+            // redirect the wire's last status was the 3xx).
+            counts.statusCode = outcome == .hit ? response.statusCode : counts.statusCode ?? response.statusCode
             counts.cacheOutcome = outcome
         }
     }

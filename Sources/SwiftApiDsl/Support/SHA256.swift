@@ -1,8 +1,8 @@
 import Foundation
 
 /// SHA-256 (FIPS 180-4), for the HTTP cache: it names a cached entry's file and stands for the
-/// credentials a response was stored under, so that neither a URL nor a secret is written to disk
-/// as it is. Foundation has no digest on Linux (CryptoKit is Apple-only), hence this small one.
+/// credentials a response was stored under, so that no credential is written to disk as it is
+/// and no URL appears in a file name. Foundation has no digest on Linux (CryptoKit is Apple-only), hence this small one.
 enum SHA256 {
     private static let k: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
