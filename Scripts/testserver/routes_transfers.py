@@ -30,6 +30,8 @@ running in parallel never share state.
   each request.
 - `GET /transfers/events-status/<status>`: that status with a JSON error document.
 - `GET /transfers/events-wrong-type`: 200 with `text/plain` event-like text.
+- `GET /transfers/events-live/<status>`: that status with an event stream's head, then nothing
+  for 90 s: a body that only a reader who should not read it waits for.
 """
 import threading
 import time
@@ -198,6 +200,17 @@ def events_status(request):
     send_json(request, status, {"detail": "no stream here"})
 
 
+def events_live(request):
+    status = int(key_of(request, "/transfers/events-live/") or "201")
+    request.send_response(status)
+    request.send_header("Content-Type", "text/event-stream")
+    request.send_header("Connection", "close")
+    request.end_headers()
+    request.wfile.flush()
+    request.close_connection = True
+    time.sleep(90)
+
+
 def events_wrong_type(request):
     body = b"data: not an event stream\n\n"
     request.send_response(200)
@@ -212,6 +225,7 @@ ROUTES = [
     ("GET", "/transfers/events-stats/", events_stats),
     ("GET", "/transfers/events-status/", events_status),
     ("GET", "/transfers/events-wrong-type", events_wrong_type),
+    ("GET", "/transfers/events-live/", events_live),
     ("GET", "/transfers/file/", file_route),
     ("POST", "/transfers/change/", change_file),
     ("GET", "/transfers/stats/", file_stats),

@@ -152,10 +152,12 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
             }
             reconnects += 1
             let delay = parser.retry.map { TimeInterval($0) / 1000 } ?? stream.reconnectionTime
+            let failed = error
             do {
                 try await Task.sleep(nanoseconds: UInt64(Swift.min(Swift.max(delay, 0), 86_400) * 1_000_000_000))
             } catch {
-                let request = lastRequest?.urlRequest ?? URLRequest(url: stream.request.client.baseUrl)
+                // The request that failed, else the last one that connected.
+                let request = failed?.request ?? lastRequest?.urlRequest ?? URLRequest(url: stream.request.client.baseUrl)
                 throw RequestError.transport(request, CancellationError())
             }
         }
@@ -182,9 +184,11 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
             default:
                 failure = UnacceptableStatusCode(statusCode: response.statusCode, acceptable: 200..<201)
             }
-            // A failure status's body is the error document, already read (up to 1 MiB).
+            // A failure status's body is the error document, already read (up to 1 MiB). A 2xx
+            // body is the live stream, handed over unread: it is left unread, or this would wait
+            // for the stream to end.
             var document = Data()
-            if response.statusCode != 200 { for try await chunk in response.body { document.append(chunk) } }
+            if !(200..<300).contains(response.statusCode) { for try await chunk in response.body { document.append(chunk) } }
             throw RequestError.validate(request.urlRequest, data: document, response: response.httpResponse, error: failure)
         }
     }

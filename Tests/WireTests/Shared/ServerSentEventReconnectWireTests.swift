@@ -6,8 +6,10 @@ import FoundationNetworking
 import SwiftApiDsl
 
 /// `serverSentEvents(maxReconnects:)` against the test server's `/transfers/events/<key>`, a
-/// stream that drops after a few events and goes on after `Last-Event-ID`.
-@Suite struct ServerSentEventReconnectWireTests {
+/// stream that drops after a few events and goes on after `Last-Event-ID`. The streams wait an
+/// hour between connections unless they follow the server's `retry:` (10 ms), so the time limit
+/// fails a stream that ignores it.
+@Suite(.timeLimit(.minutes(1))) struct ServerSentEventReconnectWireTests {
     private struct Stats: Decodable {
         var lastEventIds: [String?]
         var accepts: [String?]
@@ -30,7 +32,7 @@ import SwiftApiDsl
 
     @Test func aDroppedStreamReconnectsWithTheLastEventIdUntilTheServerAnswers204() async throws {
         let key = UUID().uuidString
-        let elements = try await collect(TestServer.client("/transfers/").get("events/\(key)").serverSentEvents(maxReconnects: 5))
+        let elements = try await collect(TestServer.client("/transfers/").get("events/\(key)").serverSentEvents(maxReconnects: 5, reconnectionTime: 3600))
         #expect(elements == [event(1), event(2), .reconnected(lastEventId: "2"), event(3), event(4),
                              .reconnected(lastEventId: "4"), event(5), event(6)])
         let seen = try await stats(key)
@@ -45,7 +47,7 @@ import SwiftApiDsl
             tokens.add("token")
             return .bearer("token-\(tokens.all.count)")
         }
-        _ = try await collect(client.get("events/\(key)").queryItems(["total": "4"]).serverSentEvents(maxReconnects: 5))
+        _ = try await collect(client.get("events/\(key)").queryItems(["total": "4"]).serverSentEvents(maxReconnects: 5, reconnectionTime: 3600))
         #expect(tokens.all.count == 3)
     }
 
@@ -59,7 +61,7 @@ import SwiftApiDsl
                 return "token-\(refreshes.all.count + 1)"
             })
         let elements = try await collect(client.get("events/\(key)").queryItems(["total": "4", "auth": "1"])
-            .serverSentEvents(maxReconnects: 5))
+            .serverSentEvents(maxReconnects: 5, reconnectionTime: 3600))
         #expect(elements == [event(1), event(2), .reconnected(lastEventId: "2"), event(3), event(4)])
         #expect(refreshes.all == ["token-1", "token-2"])
         let seen = try await stats(key)
@@ -69,7 +71,7 @@ import SwiftApiDsl
 
     @Test func theLimitEndsTheStreamAfterItsLastReconnect() async throws {
         let key = UUID().uuidString
-        let elements = try await collect(TestServer.client("/transfers/").get("events/\(key)").serverSentEvents(maxReconnects: 1))
+        let elements = try await collect(TestServer.client("/transfers/").get("events/\(key)").serverSentEvents(maxReconnects: 1, reconnectionTime: 3600))
         #expect(elements == [event(1), event(2), .reconnected(lastEventId: "2"), event(3), event(4)])
         #expect(try await stats(key).lastEventIds == [nil, "2"])
     }
@@ -77,7 +79,7 @@ import SwiftApiDsl
     @Test func aBlockCutBeforeItsEmptyLineDoesNotCount() async throws {
         let key = UUID().uuidString
         let elements = try await collect(TestServer.client("/transfers/").get("events/\(key)")
-            .queryItems(["total": "4", "drop": "partial"]).serverSentEvents(maxReconnects: 5))
+            .queryItems(["total": "4", "drop": "partial"]).serverSentEvents(maxReconnects: 5, reconnectionTime: 3600))
         #expect(elements == [event(1), event(2), .reconnected(lastEventId: "2"), event(3), event(4)])
         #expect(try await stats(key).lastEventIds == [nil, "2", "4"])
     }
@@ -85,7 +87,7 @@ import SwiftApiDsl
     @Test func a204EndsTheStreamWithoutAnEvent() async throws {
         let key = UUID().uuidString
         let elements = try await collect(TestServer.client("/transfers/").get("events/\(key)")
-            .queryItems(["total": "0"]).serverSentEvents(maxReconnects: 5))
+            .queryItems(["total": "0"]).serverSentEvents(maxReconnects: 5, reconnectionTime: 3600))
         #expect(elements == [])
         #expect(try await stats(key).lastEventIds == [nil])
     }
@@ -100,6 +102,16 @@ import SwiftApiDsl
         #expect(response.statusCode == 503)
         #expect(String(decoding: data, as: UTF8.self) == #"{"detail": "no stream here"}"#)
         #expect(cause as? UnacceptableStatusCode == UnacceptableStatusCode(statusCode: 503, acceptable: 200..<201))
+    }
+
+    /// A 2xx other than 200 fails at once: its body is the live stream, which is not read as an
+    /// error document (the server holds it open, sending nothing, for longer than the time limit).
+    @Test func aLiveStreamWithAStatusOtherThan200FailsAtOnceWithoutReadingIt() async throws {
+        let stream = try TestServer.client("/transfers/").get("events-live/201").serverSentEvents(maxReconnects: 5)
+        let error = await #expect(throws: RequestError.self) { _ = try await collect(stream) }
+        #expect(error?.stage == "validate")
+        #expect(error?.validationError as? UnacceptableStatusCode == UnacceptableStatusCode(statusCode: 201, acceptable: 200..<201))
+        #expect(error?.responseBody == Data())
     }
 
     @Test func aWrongContentTypeFailsWithoutReconnecting() async throws {
