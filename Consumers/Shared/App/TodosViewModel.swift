@@ -45,13 +45,14 @@ final class TodosViewModel {
     }
 
     /// A download whose progress reaches this main-actor property: the handler is called off
-    /// the main actor, so it hops back with a main-actor task.
+    /// the main actor, so it hops back with a main-actor task (tasks may land out of order, so
+    /// the property only grows).
     func download(to destination: URL) async throws {
         try await client.get("export")
             .downloadProgress { progress in
-                Task { @MainActor in self.downloadProgress = progress.fractionCompleted ?? 0 }
+                let fraction = progress.fractionCompleted ?? 0
+                Task { @MainActor in self.downloadProgress = max(self.downloadProgress, fraction) }
             }
             .download(destination: destination)
-        downloadProgress = 1
     }
 }

@@ -90,6 +90,8 @@ struct AppTests {
         let model = TodosViewModel(client: fixture.client)
         try await model.download(to: destination)
         #expect(try Data(contentsOf: destination) == bytes)
+        // The progress handler's last hop reaches the model: only the handler sets the property.
+        while model.downloadProgress < 1 { await changeOf({ model.downloadProgress }) {} }
         #expect(model.downloadProgress == 1)
     }
 
