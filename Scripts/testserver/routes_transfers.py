@@ -61,7 +61,7 @@ def validators(key, version, kind):
     if kind == "none":
         return [], []
     if kind == "weak":
-        return [("ETag", "W/" + etag), ("Last-Modified", LAST_MODIFIED)], [LAST_MODIFIED]
+        return [("ETag", "W/" + etag), ("Last-Modified", LAST_MODIFIED)], []
     if kind == "last-modified":
         return [("Last-Modified", LAST_MODIFIED)], [LAST_MODIFIED]
     return [("ETag", etag), ("Last-Modified", LAST_MODIFIED)], [etag, LAST_MODIFIED]

@@ -29,10 +29,15 @@ import Testing
         #expect(decide(200, fields, askedFrom: 400) == .fresh(total: 1000, validator: "\"v1\""))
     }
 
-    @Test func aWeakEntityTagGivesWayToTheLastModifiedDate() {
-        let fields: HeaderFields = ["ETag": "W/\"v1\"", "Last-Modified": "Wed, 21 Oct 2026 07:28:00 GMT"]
-        #expect(DownloadResumption.validator(in: fields) == "Wed, 21 Oct 2026 07:28:00 GMT")
+    /// RFC 9110 §13.1.5: never a weak tag, and a date only without any tag and when it is a
+    /// strong validator (a second or more before the response's `Date`).
+    @Test func aWeakEntityTagRulesOutBothTheTagAndTheDate() {
+        let modified = "Wed, 21 Oct 2026 07:28:00 GMT"
+        #expect(DownloadResumption.validator(in: ["ETag": "W/\"v1\"", "Last-Modified": modified, "Date": "Thu, 22 Oct 2026 07:28:00 GMT"]) == nil)
         #expect(DownloadResumption.validator(in: ["ETag": "W/\"v1\""]) == nil)
+        #expect(DownloadResumption.validator(in: ["Last-Modified": modified, "Date": "Wed, 21 Oct 2026 07:28:01 GMT"]) == modified)
+        #expect(DownloadResumption.validator(in: ["Last-Modified": modified, "Date": modified]) == nil)
+        #expect(DownloadResumption.validator(in: ["Last-Modified": modified]) == nil)
         #expect(DownloadResumption.validator(in: [:]) == nil)
     }
 

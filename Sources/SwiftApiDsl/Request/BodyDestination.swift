@@ -27,10 +27,12 @@ enum BodyDestination {
     func receive(_ response: TransportResponse, of request: TransportRequest, draft: RequestDraft,
                  trace: RequestTrace?) async throws -> (Response<Data>, ResponseBody?) {
         let head = response.head(for: request.url)
-        let progress = draft.downloadProgress.map { ProgressReporter(total: Self.expectedLength(of: response), handler: $0) }
+        // A download follows its own progress, from the bytes already on disk (DownloadTarget).
+        let makeProgress = { draft.downloadProgress.map { ProgressReporter(total: Self.expectedLength(of: response), handler: $0) } }
         let limit = draft.maxResponseSize
         switch self {
         case .memory:
+            let progress = makeProgress()
             try Self.check(response, of: request, against: limit)
             guard let body = try await Self.collect(response.body, limit: limit, progress: progress) else {
                 throw RequestError.transport(request.urlRequest, ResponseTooLargeError(limit: limit ?? 0))
@@ -48,6 +50,7 @@ enum BodyDestination {
                 return (Response(body: document, head: head), ResponseBody(document))
             }
             // Counted only when there is something to count for.
+            let progress = makeProgress()
             let body = limit == nil && progress == nil ? response.body
                 : CountedBody(response.body, of: request, limit: limit, progress: progress).body
             return (Response(body: Data(), head: head), body)
@@ -57,7 +60,11 @@ enum BodyDestination {
     /// The body's length as announced, when it is what arrives: a `Content-Length` without a
     /// `Content-Encoding` (engines decode gzip and deflate, so the count would not match).
     static func expectedLength(of response: TransportResponse) -> Int64? {
-        let fields = response.headerFields
+        expectedLength(of: response.headerFields)
+    }
+
+    /// ``expectedLength(of:)-(TransportResponse)`` from the header fields alone.
+    static func expectedLength(of fields: HeaderFields) -> Int64? {
         guard fields[HeaderField.contentEncoding.rawValue] == nil else { return nil }
         return fields[HeaderField.contentLength.rawValue].flatMap { Int64($0) }
     }

@@ -45,14 +45,21 @@ enum DownloadResumption: Equatable {
     /// (a `Content-Encoding`): the bytes on disk then are not the ones a `Range` counts.
     private static func fresh(_ headerFields: HeaderFields) -> Self {
         guard headerFields["Content-Encoding"] == nil else { return .fresh(total: nil, validator: nil) }
-        return .fresh(total: headerFields["Content-Length"].flatMap { Int64($0) }, validator: validator(in: headerFields))
+        return .fresh(total: BodyDestination.expectedLength(of: headerFields), validator: validator(in: headerFields))
     }
 
-    /// What `If-Range` may carry for a response: its entity tag when it is strong, else its
-    /// `Last-Modified` date; `nil` when it has neither (a weak tag cannot be used, RFC 9110 §13.1.5).
+    /// What `If-Range` may carry for a response (RFC 9110 §13.1.5): its entity tag when it is
+    /// strong; with no entity tag at all, its `Last-Modified` date when that is a strong validator,
+    /// at least a second before the response's `Date` (§8.8.2.2); else `nil`: a weak tag rules
+    /// the date out too.
     static func validator(in headerFields: HeaderFields) -> String? {
-        if let etag = headerFields["ETag"]?.trimmingCharacters(in: .whitespaces), etag.hasPrefix("\"") { return etag }
-        return headerFields["Last-Modified"]
+        if let etag = headerFields["ETag"]?.trimmingCharacters(in: .whitespaces) {
+            return etag.hasPrefix("\"") ? etag : nil
+        }
+        guard let text = headerFields["Last-Modified"], let modified = HTTPDate.parse(text),
+              let date = headerFields["Date"].flatMap(HTTPDate.parse), date.timeIntervalSince(modified) >= 1
+        else { return nil }
+        return text
     }
 }
 
