@@ -39,10 +39,9 @@ extension Middleware {
 extension Redirect {
     /// The request to send after `response` to `request`, or `nil` when the response is the
     /// result. Past the policy's maximum, or when the policy throws, the call fails as
-    /// ``RequestError/transport(_:_:)`` (the response's body is dropped first).
+    /// ``RequestError/transport(_:_:)`` (the response's body is dropped first). `response` has a
+    /// redirect status (``statusCodes``): the middleware looks at the status before calling this.
     static func request(after response: TransportResponse, to request: TransportRequest, policy: RedirectPolicy, hops: Int) async throws -> URLRequest? {
-        // The status first: the Foundation forms of the request and head are made only for a redirect.
-        guard statusCodes.contains(response.statusCode) else { return nil }
         let urlRequest = request.urlRequest
         let httpResponse = response.head(for: request.url).httpResponse
         guard let proposed = proposedRequest(after: httpResponse, to: urlRequest) else { return nil }
