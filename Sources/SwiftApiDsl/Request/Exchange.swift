@@ -14,10 +14,12 @@ import FoundationNetworking
 /// what the engine made of it.
 enum Exchange {
     /// The step that sends `request` through `transport` and waits for the head.
-    /// `uploadProgress` is told of the bytes the transport reports sent.
-    static func send(through transport: any HTTPTransport, uploadProgress: ProgressReporter?) -> Middleware.Next {
+    /// `uploadProgress` is told of the bytes the transport reports sent; `isBuffered` tells the
+    /// transport that the body goes into memory whole (``ExchangeControl/isBuffered``).
+    static func send(through transport: any HTTPTransport, uploadProgress: ProgressReporter?, isBuffered: Bool = false) -> Middleware.Next {
         { request in
-            let control = ExchangeControl(idleTimeout: request.timeoutInterval, url: request.url, uploadProgress: uploadProgress)
+            let control = ExchangeControl(idleTimeout: request.timeoutInterval, url: request.url,
+                                          uploadProgress: uploadProgress, isBuffered: isBuffered)
             IdleTicker.shared.watch(control)
             do {
                 var response = try await withTaskCancellationHandler {

@@ -43,7 +43,8 @@ extension RequestBuilder {
         if case .file(let download) = destination { try download.open(for: draft.request) }
         // Most calls retry nothing and follow no upload: they need no record.
         let record = draft.retryPolicy.maxAttempts > 1 || draft.uploadProgress != nil ? CallRecord(draft) : nil
-        let send = chain(for: draft, credential: credential, call: record, trace: trace)
+        let send = chain(for: draft, credential: credential, call: record, trace: trace,
+                         isBuffered: trace == nil && record == nil && destination.takesWholeBody(of: draft))
         let transportResponse: TransportResponse
         do {
             transportResponse = try await send(draft.request)
@@ -69,9 +70,11 @@ extension RequestBuilder {
 
     /// Step 5's chain for one call: the built-ins the call needs, the client's and the call's
     /// middlewares, then the transport.
-    private func chain(for draft: RequestDraft, credential: UsedCredential?, call record: CallRecord?, trace: RequestTrace?) -> Middleware.Next {
+    /// `isBuffered`: nothing needs the body chunk by chunk (``ExchangeControl/isBuffered``).
+    private func chain(for draft: RequestDraft, credential: UsedCredential?, call record: CallRecord?, trace: RequestTrace?,
+                       isBuffered: Bool) -> Middleware.Next {
         // Built from the transport outwards, each layer only when the call needs it.
-        var next = Exchange.send(through: client.transport, uploadProgress: record?.uploadProgress)
+        var next = Exchange.send(through: client.transport, uploadProgress: record?.uploadProgress, isBuffered: isBuffered)
         if let trace { next = Middleware.observing(trace).wrapping(next) }
         for middleware in (client.middlewares + call.middlewares).reversed() { next = middleware.wrapping(next) }
         next = Middleware.followingRedirects(draft.redirectPolicy, trace: trace).wrapping(next)

@@ -84,7 +84,7 @@ final class URLSessionExchange: Sendable {
 
     /// Whether `response` announces two different `Content-Length` values (Foundation joins
     /// repeated fields with commas).
-    private static func hasConflictingLengths(_ response: HTTPURLResponse) -> Bool {
+    static func hasConflictingLengths(_ response: HTTPURLResponse) -> Bool {
         guard let value = response.value(forHTTPHeaderField: "Content-Length"), value.contains(",") else { return false }
         let lengths = Set(value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
         return lengths.count > 1

@@ -1,0 +1,71 @@
+"""Bodies of a chosen size, for the buffered path's limit (issue 19).
+
+- `GET /sized?bytes=N&framing=length|chunked&stall=MS`: a body of N bytes, byte i being
+  `i % 251`, with a `Content-Length` or chunked (in 16 KiB chunks). With `stall`, it sends the
+  first half of the body, then waits `stall` milliseconds before the rest, so that a client's
+  idle timeout can fire mid-body. With `gate=KEY`, it sends the first half, then the rest only
+  once `POST /gate/KEY` came (or 10 s passed), so that a test can tell when its client got the
+  head. A client that goes away mid-answer is not an error here.
+- `POST /gate/KEY`: opens that gate; answers 204.
+"""
+import threading
+import time
+from urllib.parse import parse_qs, urlsplit
+
+CHUNK = 16 * 1024
+GATES = {}
+GATES_LOCK = threading.Lock()
+
+
+def gate(key):
+    with GATES_LOCK:
+        return GATES.setdefault(key, threading.Event())
+
+
+def open_gate(request):
+    gate(urlsplit(request.path).path.rsplit("/", 1)[-1]).set()
+    request.send_response(204)
+    request.send_header("Content-Length", "0")
+    request.end_headers()
+
+
+def sized_body(count):
+    return bytes(i % 251 for i in range(count))
+
+
+def sized_route(request):
+    query = parse_qs(urlsplit(request.path).query)
+    count = int(query.get("bytes", ["0"])[0])
+    chunked = query.get("framing", ["length"])[0] == "chunked"
+    stall_ms = float(query.get("stall", ["0"])[0])
+    gate_key = query.get("gate", [None])[0]
+    body = sized_body(count)
+    try:
+        request.send_response(200)
+        request.send_header("Content-Type", "application/octet-stream")
+        if chunked:
+            request.send_header("Transfer-Encoding", "chunked")
+        else:
+            request.send_header("Content-Length", str(count))
+        request.end_headers()
+        half = count // 2 if stall_ms or gate_key else count
+        for start, end in ((0, half), (half, count)):
+            for offset in range(start, end, CHUNK):
+                part = body[offset:min(offset + CHUNK, end)]
+                request.wfile.write(b"%x\r\n%s\r\n" % (len(part), part) if chunked else part)
+            request.wfile.flush()
+            if stall_ms and start == 0:
+                time.sleep(stall_ms / 1000)
+            if gate_key and start == 0:
+                gate(gate_key).wait(10)
+        if chunked:
+            request.wfile.write(b"0\r\n\r\n")
+        request.wfile.flush()
+    except (BrokenPipeError, ConnectionResetError):
+        request.close_connection = True
+
+
+ROUTES = [
+    ("GET", "/sized", sized_route),
+    ("POST", "/gate/", open_gate),
+]

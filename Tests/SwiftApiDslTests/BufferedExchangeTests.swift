@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+@testable import SwiftApiDsl
+
+/// Which calls tell the transport that nothing needs their body chunk by chunk
+/// (`ExchangeControl.isBuffered`): the URLSession transport then sends them with one `data(for:)`.
+@Suite struct BufferedExchangeTests {
+    /// Answers `hello` and records what each exchange's control said.
+    final class Recorder: HTTPTransport {
+        private let seen = Locked<[Bool]>([])
+        var buffered: [Bool] { seen.withLock { $0 } }
+
+        func send(_ request: TransportRequest, control: ExchangeControl) async throws -> TransportResponse {
+            seen.withLock { $0.append(control.isBuffered) }
+            return TransportResponse(statusCode: 200, headerFields: ["Content-Length": "5"], body: ResponseBody(Data("hello".utf8)))
+        }
+    }
+
+    @Test func onlyAPlainPerformIsBuffered() async throws {
+        let transport = Recorder()
+        let client = ApiClient(transport: transport, baseUrl: exampleBase)
+        _ = try await client.get("a").perform()
+        _ = try await client.get("a").timeoutInterval(0.25).perform()
+        _ = try await client.get("a").retryPolicy(.init(maxAttempts: 3)).perform()
+        _ = try await client.get("a").maxResponseSize(10).perform()
+        _ = try await client.get("a").downloadProgress { _ in }.perform()
+        _ = try await client.post("a", body: ["a": 1]).uploadProgress { _ in }.perform()
+        _ = try await client.observer(Silent()).get("a").perform()
+        _ = try await client.get("a").stream()
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("buffered-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: file) }
+        _ = try await client.get("a").download(destination: file)
+        #expect(transport.buffered == [true, true, false, false, false, false, false, false, false])
+    }
+
+    /// An observer that notes nothing: its presence alone makes the call per-chunk.
+    struct Silent: RequestObserver {}
+
+    @Test func aTransportCalledDirectlyIsNotBuffered() {
+        #expect(ExchangeControl().isBuffered == false)
+    }
+}
+
+/// Which buffered calls the URLSession transport sends with one `data(for:)`, and with which timer.
+@Suite struct URLSessionBufferedCallTests {
+    func control(timeout: TimeInterval = 60, buffered: Bool = true) -> ExchangeControl {
+        ExchangeControl(idleTimeout: timeout, url: nil, isBuffered: buffered)
+    }
+
+    @Test func aPlainGetTakesTheBufferedPath() throws {
+        let get = TransportRequest(url: exampleBase)
+        #expect(URLSessionBufferedCall.isEligible(get, control: control()))
+        #expect(!URLSessionBufferedCall.isEligible(get, control: control(buffered: false)))
+        let file = TransportRequest(url: exampleBase, method: .put, body: .file(URL(fileURLWithPath: "/dev/null")))
+        #expect(!URLSessionBufferedCall.isEligible(file, control: control()))
+    }
+
+    @Test func onLinuxOnlyAnonymousSafeMethodsTakeIt() {
+        let post = TransportRequest(url: exampleBase, method: .post, httpBody: Data("{}".utf8))
+        let signed = TransportRequest(url: exampleBase, headerFields: ["Authorization": "Bearer t"])
+        let head = TransportRequest(url: exampleBase, method: .head)
+        #expect(URLSessionBufferedCall.isEligible(head, control: control()))
+        #if canImport(FoundationNetworking)
+        #expect(!URLSessionBufferedCall.isEligible(post, control: control()))
+        #expect(!URLSessionBufferedCall.isEligible(signed, control: control()))
+        #else
+        #expect(URLSessionBufferedCall.isEligible(post, control: control()))
+        #expect(URLSessionBufferedCall.isEligible(signed, control: control()))
+        #endif
+    }
+
+    @Test func theEngineKeepsTheTimeoutOnlyWhenItCanKeepItExactly() {
+        let week = URLSessionTransport.longestBackstop
+        #expect(URLSessionBufferedCall.engineTimeout(for: 60) == 60)
+        #expect(URLSessionBufferedCall.engineTimeout(for: 1) == 1)
+        for none in [0, -1, .nan, .infinity, week, week * 2] {
+            #expect(URLSessionBufferedCall.engineTimeout(for: none) == week)
+        }
+        #if canImport(FoundationNetworking)
+        #expect(URLSessionBufferedCall.engineTimeout(for: 0.5) == nil)
+        #expect(URLSessionBufferedCall.engineTimeout(for: 1.5) == nil)
+        #expect(!URLSessionBufferedCall.isEligible(TransportRequest(url: exampleBase), control: control(timeout: 2.5)))
+        #else
+        #expect(URLSessionBufferedCall.engineTimeout(for: 0.5) == 0.5)
+        #endif
+    }
+}
