@@ -72,7 +72,7 @@ enum URLSessionBufferedCall {
         let (data, response, error) = await completion.wait(starting: {
             task.resume()
             // After `resume()`: an exchange aborted already cancels the running task at once.
-            control.onAbort { _ in task.cancel() }
+            control.onAbort { _ in task.cancelOffTheCaller() }
         })
         let challenged = challenges.take(for: task)
         if let error {

@@ -19,7 +19,9 @@ import FoundationNetworking
 /// - it hands the body to the pipeline chunk by chunk through `didReceive data`, buffered:
 ///   URLSession's only brake, `suspend()`, costs far more than it saves (Docs/Performance.md);
 /// - it returns a 401 at once: on Linux, a 401 with `WWW-Authenticate: Basic` otherwise hangs
-///   until the timeout (see `urlSession(_:task:didReceive:completionHandler:)` below).
+///   until the timeout (see `urlSession(_:task:didReceive:completionHandler:)` below);
+/// - on Linux its delegate callbacks run where URLSession raises them (`InlineDelegateQueue`),
+///   not after a hand-off to a delegate queue's thread, three or more per request.
 ///
 /// A buffered call (``ExchangeControl/isBuffered``: a plain `perform()` into memory) without a
 /// request body takes a faster path, one `data(for:delegate:)` whose answer comes whole, unless
@@ -63,7 +65,11 @@ public final class URLSessionTransport: HTTPTransport {
         self.bufferedCalls = bufferedCalls
         let configuration = configuration.copy() as? URLSessionConfiguration ?? configuration
         configuration.urlCache = nil
+        #if canImport(FoundationNetworking)
+        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: InlineDelegateQueue())
+        #else
         self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        #endif
     }
 
     deinit { session.finishTasksAndInvalidate() }
@@ -200,7 +206,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
             exchanges.withLock { $0[task.taskIdentifier] = exchange }
             task.resume()
             // After `resume()`: an exchange aborted already cancels the running task at once.
-            exchange.control.onAbort { _ in task.cancel() }
+            exchange.control.onAbort { _ in task.cancelOffTheCaller() }
         }
     }
 
@@ -255,7 +261,9 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
             // takes this 401 from here.
             bufferedChallenges.note(response, of: task)
         }
-        completionHandler(.cancelAuthenticationChallenge, nil)
+        // The callback runs on URLSession's own queue (`InlineDelegateQueue`), which ending the
+        // challenge (a task cancellation) may wait for.
+        DispatchQueue.global().async { completionHandler(.cancelAuthenticationChallenge, nil) }
         #else
         completionHandler(.performDefaultHandling, nil)
         #endif
