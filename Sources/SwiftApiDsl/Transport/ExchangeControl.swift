@@ -87,6 +87,13 @@ public final class ExchangeControl: Sendable {
         uploadProgress?.advance(to: sent)
     }
 
+    /// Reports that `byteCount` more bytes of the response body arrived, for a transport that
+    /// gathers a buffered body (``isBuffered``) before it hands over the head: the idle timeout
+    /// then counts from the last bytes, as when the pipeline reads them itself.
+    public func didReceive(_ byteCount: Int) {
+        noteActivity()
+    }
+
     /// Whether the exchange was aborted, for transports that poll between blocking steps.
     public var isAborted: Bool { state.withLock { $0.reason != nil } }
 
