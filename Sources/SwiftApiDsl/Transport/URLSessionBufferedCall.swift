@@ -85,10 +85,11 @@ enum URLSessionBufferedCall {
         guard let http = response as? HTTPURLResponse else {
             throw RequestError.fatal(.notHTTPResponse(request, response))
         }
-        if URLSessionExchange.hasConflictingLengths(http) {
+        let whole = TransportResponse(http, body: ResponseBody(data ?? Data()))
+        if URLSessionExchange.hasConflictingLengths(whole.headerFields) {
             throw URLSessionFailure.failure(.badServerResponse, for: request, underlying: nil)
         }
-        return TransportResponse(http, body: ResponseBody(data ?? Data()))
+        return whole
     }
 
     /// What the completion handler of one buffered task received, handed to the waiting caller.

@@ -54,7 +54,11 @@ final class URLSessionExchange: Sendable {
     func receive(_ response: URLResponse) {
         // Only the first head counts: a second one (an interim response) must not orphan the body.
         guard let http = response as? HTTPURLResponse, state.withLock({ $0.body == nil }) else { return }
-        if Self.hasConflictingLengths(http) {
+        // Dropping the body or cancelling its reader aborts the exchange through the pipeline
+        // (`Exchange`), which cancels the task.
+        let body = ResponseChunkQueue()
+        let received = TransportResponse(http, body: body.body)
+        if Self.hasConflictingLengths(received.headerFields) {
             // RFC 9112 §6.3: a message whose Content-Length values differ is unrecoverable.
             // URLSession on Linux reads it anyway, truncated; AsyncHTTPClient refuses it.
             let failure = URLSessionFailure.failure(.badServerResponse, for: request, underlying: nil)
@@ -62,12 +66,9 @@ final class URLSessionExchange: Sendable {
             control.abort(failure)
             return
         }
-        // Dropping the body or cancelling its reader aborts the exchange through the pipeline
-        // (`Exchange`), which cancels the task.
-        let body = ResponseChunkQueue()
         state.withLock { state in
             state.body = body
-            state.received = TransportResponse(http, body: body.body)
+            state.received = received
         }
     }
 
@@ -82,10 +83,11 @@ final class URLSessionExchange: Sendable {
         delivery.map { head, response in head.resume(returning: response) }
     }
 
-    /// Whether `response` announces two different `Content-Length` values (Foundation joins
-    /// repeated fields with commas).
-    static func hasConflictingLengths(_ response: HTTPURLResponse) -> Bool {
-        guard let value = response.value(forHTTPHeaderField: "Content-Length"), value.contains(",") else { return false }
+    /// Whether `fields` announce two different `Content-Length` values (Foundation joins
+    /// repeated fields with commas). Read from the fields already converted: asking the
+    /// `HTTPURLResponse` again costs a case-insensitive search through `NSString` on Linux.
+    static func hasConflictingLengths(_ fields: HeaderFields) -> Bool {
+        guard let value = fields[HeaderField.contentLength.rawValue], value.contains(",") else { return false }
         let lengths = Set(value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
         return lengths.count > 1
     }
