@@ -74,9 +74,8 @@ enum URLSessionBufferedCall {
             // After `resume()`: an exchange aborted already cancels the running task at once.
             control.onAbort { _ in task.cancelOffTheCaller() }
         })
-        let challenged = challenges.take(for: task)
         if let error {
-            if let challenged, (error as? URLError)?.code == .cancelled, !control.isAborted {
+            if (error as? URLError)?.code == .cancelled, let challenged = challenges.take(for: task), !control.isAborted {
                 guard request.httpMethod == HttpMethod.head.rawValue || challenged.expectedContentLength == 0 else { return nil }
                 return TransportResponse(challenged, body: ResponseBody(Data()))
             }
@@ -95,26 +94,24 @@ enum URLSessionBufferedCall {
     /// What the completion handler of one buffered task received, handed to the waiting caller.
     private final class Completion: Sendable {
         typealias Outcome = (Data?, URLResponse?, (any Error)?)
-        private struct State {
-            var waiter: CheckedContinuation<Outcome, Never>?
-            var outcome: Outcome?
-        }
-        private let state = Locked(State())
+        private let waiter = Locked<CheckedContinuation<Outcome, Never>?>(nil)
 
         /// Waits for ``finish(data:response:error:)``, after running `start`.
         func wait(starting start: () -> Void) async -> Outcome {
-            await withCheckedContinuation { continuation in
-                state.withLock { $0.waiter = continuation }
+            // The handler may resume the caller before it reaches its `await`; see `Locked.synchronize()`.
+            defer { waiter.synchronize() }
+            return await withCheckedContinuation { continuation in
+                waiter.withLock { $0 = continuation }
                 start()
             }
         }
 
         func finish(data: Data?, response: URLResponse?, error: (any Error)?) {
-            let waiter = state.withLock { state in
-                defer { state.waiter = nil }
-                return state.waiter
+            let waiting = waiter.withLock { waiter in
+                defer { waiter = nil }
+                return waiter
             }
-            waiter?.resume(returning: (data, response, error))
+            waiting?.resume(returning: (data, response, error))
         }
     }
 }
