@@ -88,3 +88,27 @@ import FoundationNetworking
         #endif
     }
 }
+
+/// The two ways a transport keeps a buffered exchange's idle timeout right.
+@Suite struct ExchangeControlIdlenessTests {
+    @Test func anExchangeLeftToItsEngineIsNeverTimedOutByThePipeline() {
+        let control = ExchangeControl(idleTimeout: 1, url: nil, isBuffered: true)
+        control.leaveIdleTimeoutToEngine()
+        control.checkIdleness(at: DispatchTime.now().uptimeNanoseconds + 3_600_000_000_000)
+        #expect(!control.isAborted)
+    }
+
+    @Test func bytesReportedAsReceivedRestartTheIdleTimeout() async throws {
+        let watched = ExchangeControl(idleTimeout: 1, url: nil, isBuffered: true)
+        let quiet = ExchangeControl(idleTimeout: 1, url: nil, isBuffered: true)
+        try await Task.sleep(nanoseconds: 600_000_000)
+        watched.didReceive(100)
+        // 1.2 s after both began: 0.6 s after the watched one's bytes, the quiet one never heard of any.
+        let later = DispatchTime.now().uptimeNanoseconds + 600_000_000
+        watched.checkIdleness(at: later)
+        quiet.checkIdleness(at: later)
+        #expect(!watched.isAborted)
+        #expect(quiet.isAborted)
+        #expect((quiet.abortReason as? URLError)?.code == .timedOut)
+    }
+}
