@@ -102,13 +102,33 @@ import FoundationNetworking
         let watched = ExchangeControl(idleTimeout: 1, url: nil, isBuffered: true)
         let quiet = ExchangeControl(idleTimeout: 1, url: nil, isBuffered: true)
         try await Task.sleep(nanoseconds: 600_000_000)
+        // Read before the bytes, so the watched one is at most 0.6 s idle at `later` however
+        // slowly this runs, and the quiet one at least 1.2 s.
+        let beforeBytes = DispatchTime.now().uptimeNanoseconds
         watched.didReceive(100)
-        // 1.2 s after both began: 0.6 s after the watched one's bytes, the quiet one never heard of any.
-        let later = DispatchTime.now().uptimeNanoseconds + 600_000_000
+        let later = beforeBytes + 600_000_000
         watched.checkIdleness(at: later)
         quiet.checkIdleness(at: later)
         #expect(!watched.isAborted)
         #expect(quiet.isAborted)
         #expect((quiet.abortReason as? URLError)?.code == .timedOut)
+    }
+}
+
+/// `RequestDraft` is public and holds the request a modifier shapes: its text forms show no secret.
+@Suite struct RequestDraftRedactionTests {
+    @Test func aDraftsTextShowsNoSecret() throws {
+        let url = try #require(URL(string: "https://me:hunter2@example.com/a?api_key=k3y&page=2"))
+        let request = TransportRequest(url: url, headerFields: ["Authorization": "Bearer s3cret", "Cookie": "id=c00kie", "Accept": "text/plain"])
+        let draft = RequestDraft(request: request, jsonEncoder: JSONEncoder())
+        var dumped = ""
+        dump(draft, to: &dumped)
+        for text in [String(describing: draft), String(reflecting: draft), dumped] {
+            for secret in ["hunter2", "k3y", "s3cret", "c00kie"] {
+                #expect(!text.contains(secret), "\(secret) in \(text)")
+            }
+        }
+        #expect(dumped.contains("Accept: text/plain"))
+        #expect(dumped.contains("page=2"))
     }
 }

@@ -58,11 +58,12 @@ enum BodyDestination {
     }
 
     /// Whether `draft`'s body goes into memory whole with nothing to see of it chunk by chunk: no
-    /// download or upload progress, and no size cap (which must stop the exchange at the first
-    /// byte past it, or before the body when its declared length is above it).
+    /// download progress, and no size cap (which must stop the exchange at the first byte past
+    /// it, or before the body when its declared length is above it). Upload progress and retries
+    /// are the pipeline's call record's, which it checks itself.
     func takesWholeBody(of draft: RequestDraft) -> Bool {
         guard case .memory = self else { return false }
-        return draft.downloadProgress == nil && draft.uploadProgress == nil && draft.maxResponseSize == nil
+        return draft.downloadProgress == nil && draft.maxResponseSize == nil
     }
 
     /// The body's length as announced, when it is what arrives: a `Content-Length` without a

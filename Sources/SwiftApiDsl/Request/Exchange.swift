@@ -75,8 +75,8 @@ enum Exchange {
 
     /// Stops watching the exchange and releases the transport's abort closure.
     static func end(_ control: ExchangeControl) {
-        IdleTicker.shared.unwatch(control)
-        control.close()
+        // One whose engine keeps the timeout left the ticker already.
+        if control.close() { IdleTicker.shared.unwatch(control) }
     }
 
     /// What the caller sees of `error`: the reason of an abort first, a ``RequestError`` as it

@@ -54,8 +54,8 @@ enum FinishedRequestCheck {
         }
     }
 
-    /// Control characters other than horizontal tab (RFC 9110 section 5.5): CR and LF above all.
-    /// A control character other than a horizontal tab: CR, LF, NUL… and DEL.
+    /// A control character other than a horizontal tab (RFC 9110 section 5.5): CR and LF above
+    /// all, NUL, and DEL.
     private static func isForbiddenInValue(_ byte: UInt8) -> Bool {
         (byte < 0x20 && byte != UInt8(ascii: "\t")) || byte == 0x7F
     }

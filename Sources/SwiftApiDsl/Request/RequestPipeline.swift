@@ -43,6 +43,8 @@ extension RequestBuilder {
         if case .file(let download) = destination { try download.open(for: draft.request) }
         // Most calls retry nothing and follow no upload: they need no record.
         let record = draft.retryPolicy.maxAttempts > 1 || draft.uploadProgress != nil ? CallRecord(draft) : nil
+        // Buffered: no observer (it times the head), no record (retries act on heads, and upload
+        // progress needs the engine's report of each part sent), and a body read whole.
         let send = chain(for: draft, credential: credential, call: record, trace: trace,
                          isBuffered: trace == nil && record == nil && destination.takesWholeBody(of: draft))
         let transportResponse: TransportResponse

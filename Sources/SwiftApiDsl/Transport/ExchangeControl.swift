@@ -129,10 +129,13 @@ public final class ExchangeControl: Sendable {
     }
 
     /// Marks the exchange as over: later aborts do nothing, and the abort closure is released.
-    func close() {
+    /// Returns whether the ticker may still watch it (its engine does not keep the timeout).
+    @discardableResult
+    func close() -> Bool {
         state.withLock { state in
             state.isClosed = true
             state.abort = nil
+            return !state.isLeftToEngine
         }
     }
 
