@@ -23,8 +23,7 @@ extension HTTPCache {
 
         /// The outcome `fields` record: the last `Cache-Status` member this library's cache added.
         init(_ fields: HeaderFields) {
-            let ours = fields.values(for: "Cache-Status")
-                .flatMap { $0.split(separator: ",") }
+            let ours = HTTPCache.statusMembers(of: fields)
                 .map { $0.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) } }
                 .last { $0.first == HTTPCache.cacheName }
             guard let parameters = ours?.dropFirst() else {
@@ -39,6 +38,23 @@ extension HTTPCache {
 
     /// The name this cache gives itself in `Cache-Status`.
     static let cacheName = "SwiftApiDsl"
+
+    /// The members of `fields`' `Cache-Status` (RFC 9211), in order, each field split at its commas.
+    static func statusMembers(of fields: HeaderFields) -> [Substring] {
+        fields.values(for: "Cache-Status").flatMap { $0.split(separator: ",") }
+    }
+
+    /// `fields` without the `Cache-Status` members in this cache's name: a response from the wire
+    /// that carries one did not come from this cache, and must not read as its hit.
+    static func withoutOwnStatus(_ fields: HeaderFields) -> HeaderFields {
+        let members = statusMembers(of: fields)
+        let others = members.filter { $0.split(separator: ";").first?.trimmingCharacters(in: .whitespaces) != cacheName }
+        guard others.count < members.count else { return fields }
+        var cleaned = fields
+        cleaned.set(others.isEmpty ? nil : others.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", "),
+                    for: "Cache-Status")
+        return cleaned
+    }
 }
 
 extension TransportResponse {

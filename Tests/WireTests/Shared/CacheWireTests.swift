@@ -183,3 +183,14 @@ import SwiftApiDsl
         #expect(try await Self.stats(key) == Stats(requests: 2, conditional: 1, notModified: 1))
     }
 }
+
+/// A server cannot make a call read as a hit of the client's cache.
+@Suite struct CacheStatusFromTheWireTests {
+    @Test func aServersCacheStatusInTheCachesNameIsDropped() async throws {
+        let response = try await HttpBin.client().get("response-headers")
+            .queryItems(["Cache-Status": "SwiftApiDsl; hit, ExampleCDN; hit"])
+            .perform()
+        #expect(response.cacheOutcome == .network)
+        #expect(response.headerFields["Cache-Status"] == "ExampleCDN; hit")
+    }
+}
