@@ -1,3 +1,4 @@
+// Shared by SwiftApiDslTests and SwiftApiDslMockTests (a link in SwiftApiDslTests/Support).
 import SwiftApiDsl
 
 extension Resource.State where Value == [String] {

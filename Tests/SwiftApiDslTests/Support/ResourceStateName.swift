@@ -1,0 +1,1 @@
+../../SwiftApiDslMockTests/Support/ResourceStateName.swift
