@@ -53,6 +53,22 @@ import SwiftApiDslMock
         #expect(mock.recordedRequests.count == 3)
     }
 
+    /// A retried status is reported against the range the call set, not a fixed 2xx.
+    @Test func aRetriedStatusNamesTheCallersRange() async throws {
+        final class Reasons: RequestObserver, @unchecked Sendable {
+            let seen = Locked<[String]>([])
+            func requestRetrying(_ retry: ObservedRetry) {
+                seen.withLock { $0.append("\(retry.error.validationError.map { "\($0)" } ?? "none")") }
+            }
+        }
+        let mock = mock(failing: [503])
+        let reasons = Reasons()
+        let response = try await mock.client.httpStatusCodeRange().retryPolicy(Self.quick).observer(reasons)
+            .get("items").httpStatusCodeRange(200..<400).perform()
+        #expect(response.statusCode == 200)
+        #expect(reasons.seen.withLock { $0 } == ["status code 503 is outside 200..<400"])
+    }
+
     @Test func aFailureThatIsNotTransientIsNotRetried() async throws {
         let mock = mock(failing: [404])
         let error = await #expect(throws: RequestError.self) {

@@ -9,6 +9,21 @@ import FoundationNetworking
 @Suite struct PipelineTests {
     struct Payload: Codable, Equatable { var id: Int }
 
+    /// A status a middleware makes up is checked as the wire's is: one HTTP cannot have fails
+    /// the call as a bad server response, never traps when the response is built.
+    @Test(arguments: [0, -1, 99, 1000, Int.max])
+    func aMiddlewaresImpossibleStatusFailsAsABadResponse(status: Int) async throws {
+        let madeUp = Middleware("made-up") { _, _ in TransportResponse(statusCode: status, body: ResponseBody(Data("x".utf8))) }
+        let error = await #expect(throws: RequestError.self) {
+            try await ApiClient.recording(RecordingTransport()).middleware(madeUp).get("a").perform()
+        }
+        #expect((error?.underlyingError as? URLError)?.code == .badServerResponse)
+        let fine = try await ApiClient.recording(RecordingTransport())
+            .middleware(Middleware("made-up") { _, _ in TransportResponse(statusCode: 999, body: ResponseBody(Data("x".utf8))) })
+            .get("a").perform()
+        #expect(fine.httpResponse.statusCode == 999)
+    }
+
     @Test func lastBodyWins() async throws {
         let transport = RecordingTransport()
         let client = ApiClient.recording(transport)

@@ -49,8 +49,4 @@ public struct HeaderField: RawRepresentable, Hashable, Sendable, ExpressibleBySt
     public static let proxyAuthorization: HeaderField = "Proxy-Authorization"
     /// `User-Agent`: the client's name and version, e.g. `my-app/5.0.1`.
     public static let userAgent: HeaderField = "User-Agent"
-
-    /// The credentials a redirect to another origin drops. Text forms of a request redact more
-    /// than these: see ``isRedacted``.
-    public static let secrets: Set<String> = ["authorization", "cookie", "proxy-authorization"]
 }

@@ -28,8 +28,7 @@ enum Exchange {
                     control.abort(CancellationError())
                 }
                 control.noteActivity()
-                // A status HTTP cannot have (and that Foundation may refuse to hold) is a bad answer.
-                guard (100...999).contains(response.statusCode) else { throw URLError(.badServerResponse) }
+                try response.checkStatus()
                 // Only the client's cache speaks in its name: a server's `Cache-Status` member
                 // claiming it would make the call read as a cache hit (`cacheOutcome`).
                 if response.headerFields["Cache-Status"] != nil {

@@ -50,6 +50,7 @@ extension RequestBuilder {
         let transportResponse: TransportResponse
         do {
             transportResponse = try await send(draft.request)
+            try transportResponse.checkStatus() // a middleware's own answer is checked as an engine's
         } catch let error as RequestError {
             throw error
         } catch {
@@ -81,7 +82,9 @@ extension RequestBuilder {
         for middleware in (client.middlewares + call.middlewares).reversed() { next = middleware.wrapping(next) }
         next = Middleware.followingRedirects(draft.redirectPolicy, trace: trace).wrapping(next)
         if let record, draft.retryPolicy.maxAttempts > 1 {
-            next = Middleware.retrying(draft.retryPolicy, record: record, trace: trace).wrapping(next)
+            // A retried status is reported against the caller's range (2xx when it set none).
+            let acceptable = ResponseValidator.acceptedStatuses(in: client.validators + call.validators) ?? 200..<300
+            next = Middleware.retrying(draft.retryPolicy, record: record, acceptable: acceptable, trace: trace).wrapping(next)
         }
         if let credential {
             next = Middleware.renewing(credential, replay: { try await self.prepare().draft.request }, trace: trace).wrapping(next)

@@ -11,7 +11,8 @@ extension Middleware {
     /// more than one. A failure while reading a body that has begun to arrive is not retried:
     /// part of it may have been read already (a download continues such a body itself, with
     /// `Range`, in a new pass through this chain: Request/Download.swift).
-    static func retrying(_ policy: RetryPolicy, record: CallRecord, trace: RequestTrace?) -> Middleware {
+    /// `acceptable` is the caller's status range, which a retried status is reported outside of.
+    static func retrying(_ policy: RetryPolicy, record: CallRecord, acceptable: Range<Int>, trace: RequestTrace?) -> Middleware {
         Middleware("retries") { request, next in
             var attempt = 1
             while true {
@@ -26,7 +27,7 @@ extension Middleware {
                         return response
                     }
                     let body = await Exchange.drain(response.body)
-                    let status = UnacceptableStatusCode(statusCode: response.statusCode, acceptable: 200..<300)
+                    let status = UnacceptableStatusCode(statusCode: response.statusCode, acceptable: acceptable)
                     let head = response.head(for: request.url).httpResponse
                     failed = (.validate(request.urlRequest, data: body, response: head, error: status), delay)
                 } catch let error as RequestError {

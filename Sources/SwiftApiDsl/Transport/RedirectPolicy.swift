@@ -16,7 +16,9 @@ import FoundationNetworking
 /// kept); 301 and 302 turn a POST into a GET and 303 turns any method but HEAD into a GET,
 /// dropping the body; every other hop (307 and 308 always) keeps the method and the body, a
 /// streamed one included; a hop to another origin
-/// (scheme, host or port) drops `Authorization`, `Cookie` and `Proxy-Authorization`.
+/// (scheme, host or port) drops every header field the library redacts
+/// (``HeaderField/isRedacted``: `Authorization`, `Cookie`, `X-Api-Key`, names given to
+/// ``HeaderField/redact(_:)``…).
 /// Past the maximum, the request fails with `URLError(.httpTooManyRedirects)` as a
 /// ``RequestError/transport(_:_:)``. A response that is not followed (policy, no `Location`,
 /// another status) goes to the validators like any other.
@@ -83,8 +85,12 @@ extension Redirect {
             next.setValue(nil, forHTTPHeaderField: HeaderField.contentType.rawValue)
             next.setValue(nil, forHTTPHeaderField: HeaderField.contentLength.rawValue)
         }
+        // Every field the library would redact stays behind (`Authorization`, `Cookie`,
+        // `X-Api-Key`, a name given to `HeaderField.redact(_:)`…), not only the standard ones.
         if let from = request.url, from.origin != target.origin {
-            for field in HeaderField.secrets { next.setValue(nil, forHTTPHeaderField: field) }
+            for field in (request.allHTTPHeaderFields ?? [:]).keys where SecretNames.contains(field) {
+                next.setValue(nil, forHTTPHeaderField: field)
+            }
         }
         return next
     }

@@ -42,6 +42,13 @@ public struct TransportResponse: Sendable {
         self.httpURLResponse = httpResponse
     }
 
+    /// Throws `URLError(.badServerResponse)` for a status HTTP cannot have (outside 100 to 999),
+    /// which Foundation may also refuse to hold in an `HTTPURLResponse`: checked where an engine
+    /// answers and where the middleware chain does, since a middleware may make a response up.
+    func checkStatus() throws {
+        guard (100...999).contains(statusCode) else { throw URLError(.badServerResponse) }
+    }
+
     /// The head for the request sent to `url`: the engine's own Foundation form, or one made on demand.
     func head(for url: URL?) -> ResponseHead {
         if let httpURLResponse { return ResponseHead(httpURLResponse, headerFields: headerFields) }

@@ -28,6 +28,9 @@ public struct ResponseValidator: Sendable {
     public let id: String?
     let validate: (@Sendable (Response<Data>) async throws -> Void)?
     let explain: (@Sendable (Response<Data>, any Error, JSONDecoder) async throws -> Void)?
+    /// The statuses a status-code validator accepts, so that a retried status names the range
+    /// the caller set (``httpStatusCodeRange(_:)-(Range<Int>)``); `nil` for any other validator.
+    var acceptedStatuses: Range<Int>? = nil
 
     /// Creates a validator from a closure that throws to reject the response. It may `await`.
     ///
@@ -64,6 +67,11 @@ public struct ResponseValidator: Sendable {
         self.id = id
         self.validate = nil
         self.explain = explain
+    }
+
+    /// The range of the last status-code validator among `validators`, the one that decides.
+    static func acceptedStatuses(in validators: [ResponseValidator]) -> Range<Int>? {
+        validators.last(where: { $0.acceptedStatuses != nil })?.acceptedStatuses
     }
 
     /// `validators` in order, each one with an `id` put in the place of the first with that `id`.

@@ -34,10 +34,12 @@ extension ResponseValidator {
     /// let probe = try await client.head("users/x").httpStatusCodeRange(200...404).perform()
     /// ```
     public static func httpStatusCodeRange(_ range: Range<Int> = 200..<300) -> ResponseValidator {
-        .init(id: httpStatusCodeRangeId) { response in
+        var validator = ResponseValidator(id: httpStatusCodeRangeId) { response in
             let status = response.statusCode
             guard range.contains(status) else { throw UnacceptableStatusCode(statusCode: status, acceptable: range) }
         }
+        validator.acceptedStatuses = range
+        return validator
     }
 
     /// Rejects a status code outside `range`, such as `200...299`; it replaces an earlier range.

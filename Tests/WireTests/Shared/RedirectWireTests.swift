@@ -87,6 +87,24 @@ import SwiftApiDsl
         #expect(same.header("Cookie") == "a=b")
     }
 
+    /// Every header whose name the library treats as a secret (`X-Api-Key` here, applied by
+    /// authentication) stays behind on a hop to another origin; other headers go along.
+    @Test func everySecretNamedHeaderIsDroppedOnAnotherOrigin() async throws {
+        let client = try HttpBin.client()
+            .authentication { .header("X-Api-Key", "k-123") }
+            .header("X-Session-Id", "s-9")
+            .header("X-Trace", "t-1")
+        let other = try HttpBin.otherHostURL("/anything/elsewhere").absoluteString
+        let elsewhere: Echo = try await client.get("redirect-to").modifier(Self.redirect(to: other, status: 302)).perform()
+        #expect(elsewhere.url == other)
+        #expect(elsewhere.header("X-Api-Key") == nil)
+        #expect(elsewhere.header("X-Session-Id") == nil)
+        #expect(elsewhere.header("X-Trace") == "t-1")
+        let same: Echo = try await client.get("redirect-to").modifier(Self.redirect(to: "/anything/here", status: 307)).perform()
+        #expect(same.header("X-Api-Key") == "k-123")
+        #expect(same.header("X-Session-Id") == "s-9")
+    }
+
     @Test func doNotFollowReturnsTheRedirectToTheValidators() async throws {
         let seen = Trail()
         let response = try await HttpBin.client()
