@@ -137,8 +137,21 @@ final class DownloadTarget: Sendable {
         case .continuing(let total):
             state.withLock { $0.partial?.totalBytes = total }
             _ = try await write(response.body, from: asked ?? 0, total: total, isSuccess: true, of: request, progress: draft.downloadProgress)
+            // A `Content-Range` total of `*` leaves the file's own size as the length.
+            let length = total ?? (try? partialFile.resourceValues(forKeys: [.fileSizeKey]).fileSize).map(Int64.init)
+            return Response(body: Data(), head: Self.wholeFile(after: response, of: request, length: length))
         }
         return Response(body: Data(), head: head)
+    }
+
+    /// The head of the file a continued download wrote: the resource itself (`200`, the whole
+    /// length, the `206`'s validators, which `If-Range` matched), not the last range of it.
+    private static func wholeFile(after response: TransportResponse, of request: TransportRequest, length: Int64?) -> ResponseHead {
+        var fields = response.headerFields
+        fields.set(nil, for: "Content-Range")
+        fields.set(length.map(String.init), for: HeaderField.contentLength.rawValue)
+        return ResponseHead(statusCode: 200, headerFields: fields, httpVersion: response.httpVersion,
+                            url: response.httpURLResponse?.url ?? request.url)
     }
 
     /// Writes `body` to the partial file after its first `offset` bytes, then checks the
