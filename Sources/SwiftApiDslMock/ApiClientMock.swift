@@ -135,12 +135,6 @@ extension RequestStarting where Self == ApiClientMock {
     public func removeRecordedRequests() {
         self.transport.removeRecordedRequests()
     }
-
-    /// The recorded requests with `method` and a path matching `path`.
-    @available(*, deprecated, renamed: "recordedRequests(method:path:)")
-    public func requests(method: HttpMethod? = nil, path: String? = nil) -> [RecordedRequest] {
-        recordedRequests(method: method, path: path)
-    }
 }
 
 extension ApiClientMock: CustomReflectable {

@@ -35,13 +35,6 @@ public struct InvalidRequestError: Error, Sendable, Equatable, CustomStringConve
         self.reason = reason
     }
 
-    /// Creates an error of code ``Code/unsupportedByTransport``, the meaning it had as
-    /// `UnsupportedRequestError`.
-    @available(*, deprecated, renamed: "init(_:reason:)", message: "name the code: InvalidRequestError(.unsupportedByTransport, reason:)")
-    public init(reason: String) {
-        self.init(.unsupportedByTransport, reason: reason)
-    }
-
     public var description: String { reason }
 
     /// A kind of ``InvalidRequestError``. A struct over a private list, so that a new kind is not a
@@ -67,13 +60,3 @@ public struct InvalidRequestError: Error, Sendable, Equatable, CustomStringConve
         public var description: String { kind.rawValue }
     }
 }
-
-/// A path and a base URL that do not form a URL: now an ``InvalidRequestError`` of code
-/// ``InvalidRequestError/Code/unresolvableURL``.
-@available(*, deprecated, renamed: "InvalidRequestError", message: "one error type for requests that cannot be made: match InvalidRequestError and its code .unresolvableURL")
-public typealias URLResolutionError = InvalidRequestError
-
-/// A request a transport cannot send: now an ``InvalidRequestError`` of code
-/// ``InvalidRequestError/Code/unsupportedByTransport``.
-@available(*, deprecated, renamed: "InvalidRequestError", message: "one error type for requests that cannot be made: match InvalidRequestError and its code .unsupportedByTransport")
-public typealias UnsupportedRequestError = InvalidRequestError

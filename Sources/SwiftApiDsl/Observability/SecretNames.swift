@@ -50,15 +50,3 @@ extension HeaderField {
         SecretNames.add(names.map(\.rawValue))
     }
 }
-
-// A configuring call: in the extension constrained to the client, so completion lists it after
-// the verbs (see ApiClient+Configuration.swift).
-extension RequestModifiable where Self == ApiClient {
-    /// Returns the client, after adding `names` to the names whose values are never shown in text,
-    /// for the whole process: see ``HeaderField/redact(_:)``, which says so at the call site.
-    @available(*, deprecated, message: "it changes every client of the process: call HeaderField.redact(_:) once instead")
-    public func redactingHeaders(_ names: [HeaderField]) -> ApiClient {
-        HeaderField.redact(names)
-        return self
-    }
-}
