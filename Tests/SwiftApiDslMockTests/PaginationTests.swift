@@ -97,6 +97,23 @@ import Testing
         ])
     }
 
+    struct TokenPage: Codable, Sendable { var next: String?; var results: [String] }
+
+    /// The token replaces the one in the query, encoded so that `/`, `+` and `=` survive, and
+    /// the other query items stay.
+    @Test func queryTokensAreSentEncodedAndStopWithoutAToken() async throws {
+        mock.resultProvider = { request in
+            let query = request.url?.query ?? ""
+            let page = query.contains("cursor=a%2Fb%2Bc%3D") ? TokenPage(next: nil, results: ["2"])
+                : TokenPage(next: "a/b+c=", results: ["1"])
+            return .response(request, body: page)
+        }
+        let pages = mock.pages(Endpoint<TokenPage>(.get, "objects", query: [URLQueryItem(name: "prefix", value: "x")]),
+                               next: .queryToken("cursor") { $0.next })
+        #expect(try await pages.items(\.results).collect() == ["1", "2"])
+        #expect(mock.recordedRequests.map { $0.url.query ?? "" } == ["prefix=x", "prefix=x&cursor=a%2Fb%2Bc%3D"])
+    }
+
     @Test func offsetsAdvanceByTheItemCountAndStopOnAnEmptyPage() async throws {
         mock.resultProvider = { request in
             let offset = Int(request.url?.query?.split(separator: "=").last ?? "0") ?? 0

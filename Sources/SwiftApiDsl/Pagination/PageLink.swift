@@ -4,7 +4,7 @@ import FoundationNetworking
 #endif
 
 /// How ``Pages`` finds the page after the current one: a link in the body, a `Link` header, or
-/// a page number or offset in the query. `nil` means the current page is the last.
+/// a page number, offset or token in the query. `nil` means the current page is the last.
 ///
 /// ```swift
 /// client.pages(Books.search("tolstoy"), next: .url { $0.next })            // DRF, Gutendex
@@ -87,6 +87,21 @@ public struct PageLink<Page>: Sendable {
         }
     }
 
+    /// A token in the query: the next page is the same URL with the query item `name` set to
+    /// `token(page)`, percent-encoded (S3's `continuation-token`, many APIs' `cursor`). It ends on a
+    /// page whose token is `nil` or empty.
+    ///
+    /// ```swift
+    /// .queryToken("continuation-token") { $0.nextContinuationToken }
+    /// .queryToken("cursor") { $0.nextCursor }
+    /// ```
+    public static func queryToken(_ name: String, _ token: @escaping @Sendable (Page) -> String?) -> PageLink {
+        PageLink { page, url in
+            guard let value = token(page.body), !value.isEmpty else { return nil }
+            return try replacingQueryItem(name, with: value, in: url)
+        }
+    }
+
     // MARK: URLs
 
     private static func resolve(_ link: String, against url: URL) throws -> URL {
@@ -105,8 +120,9 @@ public struct PageLink<Page>: Sendable {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
             throw InvalidRequestError(.unresolvableURL, reason: "the page URL \(Redaction.url(url)) has no query to number")
         }
-        var items = (components.percentEncodedQueryItems ?? []).filter { $0.name != name }
-        items.append(URLQueryItem(name: name, value: value))
+        let encodedName = PercentEncoding.queryComponent(name)
+        var items = (components.percentEncodedQueryItems ?? []).filter { $0.name != encodedName }
+        items.append(URLQueryItem(name: encodedName, value: PercentEncoding.queryComponent(value)))
         components.percentEncodedQueryItems = items
         guard let next = components.url else {
             throw InvalidRequestError(.unresolvableURL, reason: "the page URL \(Redaction.url(url)) cannot take \(name)=\(value)")

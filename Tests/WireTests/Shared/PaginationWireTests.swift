@@ -68,6 +68,18 @@ import SwiftApiDsl
         #expect(items == allItems)
     }
 
+    /// httpbin echoes the query: the token it reads back is the one sent, `/`, `+` and `=` intact.
+    @Test func queryTokenPagesCarryTheTokenIntact() async throws {
+        let tokens = ["": "a/b+c= d", "a/b+c= d": "second"]
+        var seen: [OneOrMany?] = []
+        let pages = try HttpBin.client().pages(Endpoint<Echo>(.get, "anything/objects"), next: .queryToken("continuation-token") { echo in
+            guard case .one(let token)? = echo.args["continuation-token"] else { return tokens[""] }
+            return tokens[token]
+        })
+        for try await page in pages { seen.append(page.args["continuation-token"]) }
+        #expect(seen == [nil, "a/b+c= d", "second"])
+    }
+
     @Test func aPagePastTheLastThrowsTheServersErrorDocument() async throws {
         struct DrfError: Decodable, Error, Equatable { let detail: String }
         let client = try TestServer.client().httpStatusCodeRange().decodingErrorBody(DrfError.self)
