@@ -18,9 +18,10 @@ import Testing
 
     /// A mock serving `file` with `ETag: "v1"`, honouring `Range: bytes=N-` when `If-Range` is
     /// `"v1"`; its first `cuts` bodies fail after `after` bytes.
-    private func mock(cuts: Int, after: Int = 300, observer: (any RequestObserver)? = nil) -> ApiClientMock {
+    private func mock(cuts: Int, after: Int = 300, observer: (any RequestObserver)? = nil,
+                      policy: RetryPolicy = RetryPolicy(maxAttempts: 4, initialDelay: 0, jitter: 0)) -> ApiClientMock {
         let cut = Locked(0)
-        var client = ApiClient(baseUrl: Fixtures.baseUrl).middleware(Middleware("cut") { request, next in
+        var client = ApiClient(baseUrl: Fixtures.baseUrl).retryPolicy(policy).middleware(Middleware("cut") { request, next in
             var response = try await next(request)
             if cut.withLock({ $0 += 1; return $0 }) <= cuts { response.body = ResponseBody(FailingBody(base: response.body, after: after)) }
             return response
@@ -56,6 +57,24 @@ import Testing
         #expect(try Data(contentsOf: destination) == file)
         #expect(ranges(mock) == ["- -", "bytes=300- \"v1\"", "bytes=600- \"v1\""])
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["file.bin"])
+    }
+
+    /// Continuing is retrying: without a policy a cut fails at once; with one, each continuation
+    /// waits as the policy says and counts as one of its attempts.
+    @Test func aCutIsContinuedAsTheCallsRetryPolicySays() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let never = mock(cuts: 1, policy: .never)
+        let error = await #expect(throws: RequestError.self) { try await never.get("file").download(destination: destination) }
+        #expect((error?.underlyingError as? URLError)?.code == .networkConnectionLost)
+        #expect(never.recordedRequests.count == 1)
+        #expect(!FileManager.default.fileExists(atPath: destination.path))
+
+        let twice = mock(cuts: 5, policy: RetryPolicy(maxAttempts: 2, initialDelay: 0.05, jitter: 0))
+        let started = Date()
+        let failed = await #expect(throws: RequestError.self) { try await twice.get("file").download(destination: destination) }
+        #expect(failed?.attempts == 2)
+        #expect(twice.recordedRequests.count == 2)
+        #expect(Date().timeIntervalSince(started) >= 0.05)
     }
 
     @Test func aResumableDownloadIsContinuedByALaterCallWithProgressFromTheBytesOnDisk() async throws {

@@ -11,9 +11,6 @@ import FoundationNetworking
 // validator passed; and after a failure the partial file removed, unless it is resumable.
 
 extension RequestBuilder {
-    /// How many times one call continues a body cut short before it fails.
-    static var resumesPerCall: Int { 3 }
-
     /// Sends the request and streams the body to `destination`, returning the `HTTPURLResponse`.
     ///
     /// ```swift
@@ -26,9 +23,10 @@ extension RequestBuilder {
     /// ``FatalError/download(_:destination:error:)``, as it does when the folder does not exist.
     ///
     /// **Cut short.** When the connection fails after the body began, and the response had a
-    /// strong `ETag` or a `Last-Modified` date, the call continues the file itself, up to 3 times:
-    /// it sends the request again, through the whole chain, with `Range: bytes=<on disk>-` and
-    /// `If-Range`, and appends a `206` to the bytes on disk. A `200` (the file changed on the
+    /// strong `ETag` or a `Last-Modified` date, the call continues the file as its ``RetryPolicy``
+    /// retries that failure (its attempts, its waits, its error codes; none with the default
+    /// ``RetryPolicy/never``): it sends the request again, through the whole chain, with
+    /// `Range: bytes=<on disk>-` and `If-Range`, and appends a `206` to the bytes on disk. A `200` (the file changed on the
     /// server) starts the file again; so does a `206` for other bytes or another total, or a
     /// `416`. The file's final length must be the announced one (else ``DownloadLengthError``).
     /// The response returned (and seen by validators) then describes the file written, not the
@@ -49,7 +47,7 @@ extension RequestBuilder {
         let target = DownloadTarget(destination: destination, resumable: resumable)
         let attempt = modifier(target.rangeModifier)
         return try await observed { trace in
-            var resumes = 0
+            var tries = 1
             while true {
                 do {
                     let (response, request) = try await attempt.execute(download: target, trace: trace)
@@ -59,13 +57,24 @@ extension RequestBuilder {
                     // The file starts again without `Range`, which cannot be answered with the
                     // wrong bytes: a restart follows a cut (counted below) or an earlier call's file.
                     continue
-                } catch DownloadInterruption.cut(let error) {
-                    guard resumes < Self.resumesPerCall, !Task.isCancelled else {
+                } catch DownloadInterruption.cut(let error, let policy, let method) {
+                    // A cut is a transport failure like any other: the call's policy decides. A body
+                    // that ended short of its length is judged as the lost connection it was.
+                    guard case .transport(let request, let cause) = error, !Task.isCancelled,
+                          let delay = policy.delay(after: tries, method: method, now: Date(),
+                                                   failing: .transport(cause is DownloadLengthError ? URLError(.networkConnectionLost) : cause))
+                    else {
                         target.leaveAfterFailure()
-                        throw error
+                        throw tries > 1 ? RetriedError.recording(tries, in: error) : error
                     }
-                    resumes += 1
-                    trace?.retrying(attempt: resumes + 1, error: error, delay: 0) // observe: retry
+                    tries += 1
+                    trace?.retrying(attempt: tries, error: error, delay: delay) // observe: retry
+                    do {
+                        try await Task.sleep(nanoseconds: UInt64(min(delay, 86_400) * 1_000_000_000))
+                    } catch {
+                        target.leaveAfterFailure()
+                        throw RequestError.transport(request, CancellationError())
+                    }
                 } catch {
                     target.leaveAfterFailure()
                     throw error

@@ -6,8 +6,9 @@ import FoundationNetworking
 /// Why an attempt of a download stopped short of a file, when the download may go on.
 enum DownloadInterruption: Error {
     /// The body was cut (or came out short) after bytes of it reached the file, which can be
-    /// continued with `Range`; `error` is what the caller gets if it is not.
-    case cut(RequestError)
+    /// continued with `Range`, as `policy` (the call's ``RetryPolicy``) retries a failure of
+    /// `method`; `error` is what the caller gets if it is not.
+    case cut(RequestError, policy: RetryPolicy, method: HttpMethod)
     /// The server answered a `Range` with other bytes than those asked for: the file was
     /// emptied and the download starts again.
     case restart
@@ -42,6 +43,8 @@ final class DownloadTarget: Sendable {
         /// The error document that answered a resumed request: it replaces the partial file
         /// only if the validators accept it.
         var document: Data?
+        /// The call's retry policy, which decides whether and when a cut body is continued.
+        var retryPolicy: RetryPolicy = .never
     }
 
     let destination: URL
@@ -112,7 +115,10 @@ final class DownloadTarget: Sendable {
     /// ``BodyDestination/errorDocumentLimit``).
     func receive(_ response: TransportResponse, of request: TransportRequest, draft: RequestDraft) async throws -> Response<Data> {
         let head = response.head(for: request.url)
-        let (asked, expectedTotal, url, resumable) = state.withLock { ($0.askedOffset, $0.partial?.totalBytes, $0.url, $0.isResumable) }
+        let (asked, expectedTotal, url, resumable) = state.withLock { state in
+            state.retryPolicy = draft.retryPolicy
+            return (state.askedOffset, state.partial?.totalBytes, state.url, state.isResumable)
+        }
         let decision = DownloadResumption.of(statusCode: response.statusCode, headerFields: response.headerFields,
                                              askedFrom: asked, expectedTotal: expectedTotal)
         switch decision {
@@ -210,9 +216,9 @@ final class DownloadTarget: Sendable {
     private func interruption(_ error: any Error, of request: TransportRequest, canResume: Bool) -> any Error {
         let failure = error as? RequestError ?? .transport(request.urlRequest, error)
         guard canResume, case .transport = failure, !failure.isCancellation,
-              state.withLock({ $0.partial?.validator != nil })
+              let policy = state.withLock({ $0.partial?.validator != nil ? $0.retryPolicy : nil })
         else { return failure }
-        return DownloadInterruption.cut(failure)
+        return DownloadInterruption.cut(failure, policy: policy, method: request.method)
     }
 
     /// Puts the finished file in place: the error document the validators accepted, if the

@@ -13,7 +13,7 @@ import SwiftApiDsl
     /// which records each exchange as `"<status> <Range or -> <If-Range or ->"` in `seen`.
     private func client(cutting cutResponses: Int, after cutAfter: Int, seen: Trail) throws -> ApiClient {
         let cuts = Counter()
-        return try Nginx.client().httpStatusCodeRange()
+        return try Nginx.client().httpStatusCodeRange().retryPolicy(.continuingAtOnce)
             .middleware(Middleware("record") { request, next in
                 let response = try await next(request)
                 seen.add("\(response.statusCode) \(request.headerFields["Range"] ?? "-") \(request.headerFields["If-Range"] ?? "-")")

@@ -8,6 +8,12 @@ import SwiftApiDsl
 /// A download cut short goes on from the bytes on disk with `Range` and `If-Range`, in the same
 /// call or, when resumable, in a later one; against the test server's `/transfers/file/<key>`,
 /// whose connections are really cut (Scripts/testserver/routes_transfers.py).
+extension RetryPolicy {
+    /// Continues a cut body at once, up to three times, and retries no status: the rule the
+    /// download tests pin.
+    static let continuingAtOnce = RetryPolicy(maxAttempts: 4, initialDelay: 0, jitter: 0, retryableStatusCodes: [])
+}
+
 @Suite struct ResumableDownloadWireTests {
     /// What the server saw of each request of `key`: `"<status> <Range or -> <If-Range or ->"`.
     private func seen(_ key: String) async throws -> [String] {
@@ -15,7 +21,7 @@ import SwiftApiDsl
             struct Request: Decodable { var range: String?; var ifRange: String?; var status: Int }
             var requests: [Request]
         }
-        let stats: Stats = try await TestServer.client("/transfers/").get("stats/\(key)").perform()
+        let stats: Stats = try await TestServer.client("/transfers/").retryPolicy(.continuingAtOnce).get("stats/\(key)").perform()
         return stats.requests.map { "\($0.status) \($0.range ?? "-") \($0.ifRange ?? "-")" }
     }
 
@@ -27,7 +33,7 @@ import SwiftApiDsl
     /// The error a download of `file/<key>?<query>` into `folder/file.bin` fails with.
     private func failure(of key: String, _ query: [String: String], into folder: URL, resumable: Bool = false) async -> RequestError? {
         await #expect(throws: RequestError.self) {
-            try await TestServer.client("/transfers/").get("file/\(key)").queryItems(query)
+            try await TestServer.client("/transfers/").retryPolicy(.continuingAtOnce).get("file/\(key)").queryItems(query)
                 .download(destination: folder.appendingPathComponent("file.bin"), resumable: resumable)
         }
     }
@@ -41,7 +47,7 @@ import SwiftApiDsl
         defer { try? FileManager.default.removeItem(at: folder) }
         let key = UUID().uuidString
         let destination = folder.appendingPathComponent("file.bin")
-        let response = try await TestServer.client("/transfers/").httpStatusCodeRange()
+        let response = try await TestServer.client("/transfers/").retryPolicy(.continuingAtOnce).httpStatusCodeRange()
             .get("file/\(key)").queryItems(["cut": "30000"])
             .download(destination: destination)
         #expect(response.statusCode == 200)
@@ -57,7 +63,7 @@ import SwiftApiDsl
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let key = UUID().uuidString
-        try await TestServer.client("/transfers/").get("file/\(key)").queryItems(["cut": "1000", "validator": "last-modified"])
+        try await TestServer.client("/transfers/").retryPolicy(.continuingAtOnce).get("file/\(key)").queryItems(["cut": "1000", "validator": "last-modified"])
             .download(destination: folder.appendingPathComponent("file.bin"))
         #expect(try Data(contentsOf: folder.appendingPathComponent("file.bin")) == file())
         #expect(try await seen(key) == ["200 - -", "206 bytes=1000- Wed, 21 Oct 2026 07:28:00 GMT"])
@@ -100,7 +106,7 @@ import SwiftApiDsl
         defer { try? FileManager.default.removeItem(at: folder) }
         let key = UUID().uuidString
         let destination = folder.appendingPathComponent("file.bin")
-        let request = try TestServer.client("/transfers/").httpStatusCodeRange()
+        let request = try TestServer.client("/transfers/").retryPolicy(.continuingAtOnce).httpStatusCodeRange()
             .get("file/\(key)").queryItems(["cut": "20000", "cuts": "4"])
         await #expect(throws: RequestError.self) { try await request.download(destination: destination, resumable: true) }
         #expect(try names(in: folder) == [".file.bin.partial", ".file.bin.partial.json"])
@@ -108,7 +114,7 @@ import SwiftApiDsl
 
         // A new client, as a new process would make: the state is on disk.
         let progress = Trail()
-        try await TestServer.client("/transfers/").get("file/\(key)").queryItems(["cut": "20000", "cuts": "4"])
+        try await TestServer.client("/transfers/").retryPolicy(.continuingAtOnce).get("file/\(key)").queryItems(["cut": "20000", "cuts": "4"])
             .downloadProgress { progress.add("\($0.completedBytes)/\($0.totalBytes ?? -1)") }
             .download(destination: destination, resumable: true)
         #expect(try Data(contentsOf: destination) == file())
@@ -123,9 +129,9 @@ import SwiftApiDsl
         defer { try? FileManager.default.removeItem(at: folder) }
         let key = UUID().uuidString
         let destination = folder.appendingPathComponent("file.bin")
-        let request = try TestServer.client("/transfers/").get("file/\(key)").queryItems(["cut": "20000", "cuts": "4"])
+        let request = try TestServer.client("/transfers/").retryPolicy(.continuingAtOnce).get("file/\(key)").queryItems(["cut": "20000", "cuts": "4"])
         await #expect(throws: RequestError.self) { try await request.download(destination: destination, resumable: true) }
-        try await TestServer.client("/transfers/").post("change/\(key)").perform()
+        try await TestServer.client("/transfers/").retryPolicy(.continuingAtOnce).post("change/\(key)").perform()
 
         let progress = Trail()
         let response = try await request.downloadProgress { progress.add("\($0.completedBytes)") }
@@ -144,7 +150,7 @@ import SwiftApiDsl
         defer { try? FileManager.default.removeItem(at: folder) }
         let key = UUID().uuidString
         let destination = folder.appendingPathComponent("file.bin")
-        try await TestServer.client("/transfers/").get("file/\(key)").queryItems(["cut": "30000", "range": mode])
+        try await TestServer.client("/transfers/").retryPolicy(.continuingAtOnce).get("file/\(key)").queryItems(["cut": "30000", "range": mode])
             .download(destination: destination)
         #expect(try Data(contentsOf: destination) == file())
         #expect(try names(in: folder) == ["file.bin"])
@@ -178,7 +184,7 @@ import SwiftApiDsl
         defer { try? FileManager.default.removeItem(at: folder) }
         let key = UUID().uuidString
         let destination = folder.appendingPathComponent("file.bin")
-        let request = try TestServer.client("/transfers/").httpStatusCodeRange()
+        let request = try TestServer.client("/transfers/").retryPolicy(.continuingAtOnce).httpStatusCodeRange()
             .get("file/\(key)").queryItems(["cut": "20000", "range": "error"])
         for _ in 1...2 {
             let error = await #expect(throws: RequestError.self) { try await request.download(destination: destination, resumable: true) }
