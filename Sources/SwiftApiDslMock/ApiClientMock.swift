@@ -54,7 +54,9 @@ public final class ApiClientMock: Sendable {
 
     /// Creates a mock of `client`: the same client, sending through a fresh mock transport.
     convenience init(mocking client: ApiClient) {
-        let transport = MockTransport(baseUrl: client.baseUrl, jsonEncoder: client.jsonEncoder, jsonDecoder: client.jsonDecoder)
+        // Recorded request bodies are JSON, as the client encodes them, whatever its responses are.
+        let transport = MockTransport(baseUrl: client.baseUrl, jsonEncoder: client.jsonEncoder,
+                                      jsonDecoder: client.jsonDecoder as? JSONDecoder ?? JSONDecoder())
         self.init(client: client.transport(transport), transport: transport)
     }
 

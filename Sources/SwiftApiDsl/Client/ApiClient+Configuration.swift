@@ -13,8 +13,9 @@ extension RequestModifiable where Self == ApiClient {
     public var baseUrl: URL { self.storedBaseUrl }
     /// Encodes `body:` values and JSON bodies, unless a request brings its own encoder.
     public var jsonEncoder: JSONEncoder { self.storedJsonEncoder }
-    /// Decodes responses, unless `perform(jsonDecoder:)` is given another decoder.
-    public var jsonDecoder: JSONDecoder { self.storedJsonDecoder }
+    /// Decodes response bodies and error bodies (a `JSONDecoder` unless the client was made with
+    /// another ``ResponseDecoder``), unless `perform(jsonDecoder:)` is given another decoder.
+    public var jsonDecoder: any ResponseDecoder { self.storedJsonDecoder }
     /// The engine that sends requests.
     public var transport: any HTTPTransport { self.storedTransport }
 

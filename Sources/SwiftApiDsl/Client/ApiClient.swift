@@ -45,7 +45,7 @@ public struct ApiClient: RequestModifiable, ResponseValidatable {
         set { settings.storedJsonEncoder = newValue }
     }
     /// The client's decoder; read it as `jsonDecoder`.
-    var storedJsonDecoder: JSONDecoder {
+    var storedJsonDecoder: any ResponseDecoder {
         get { box.settings.storedJsonDecoder }
         set { settings.storedJsonDecoder = newValue }
     }
@@ -100,7 +100,7 @@ public struct ApiClient: RequestModifiable, ResponseValidatable {
         urlSession: URLSession = .shared,
         baseUrl: URL,
         jsonEncoder: JSONEncoder = JSONEncoder(),
-        jsonDecoder: JSONDecoder = JSONDecoder()
+        jsonDecoder: any ResponseDecoder = JSONDecoder()
     ) {
         self.init(transport: URLSessionTransport.shared(for: urlSession), baseUrl: baseUrl,
                   jsonEncoder: jsonEncoder, jsonDecoder: jsonDecoder)
@@ -111,7 +111,7 @@ public struct ApiClient: RequestModifiable, ResponseValidatable {
         transport: any HTTPTransport,
         baseUrl: URL,
         jsonEncoder: JSONEncoder = JSONEncoder(),
-        jsonDecoder: JSONDecoder = JSONDecoder()
+        jsonDecoder: any ResponseDecoder = JSONDecoder()
     ) {
         box = ClientSettings.Box(ClientSettings(transport: transport, baseUrl: baseUrl, jsonEncoder: jsonEncoder, jsonDecoder: jsonDecoder))
     }

@@ -13,7 +13,7 @@ struct ClientSettings: Sendable {
     /// The base URL taken apart once, for the paths of requests.
     private(set) var resolutionBase: URLResolution.Base
     var storedJsonEncoder: JSONEncoder
-    var storedJsonDecoder: JSONDecoder
+    var storedJsonDecoder: any ResponseDecoder
     var storedTransport: any HTTPTransport
     var validatorsEnabled: (@Sendable () -> Bool)?
     var modifiers: [RequestModifier] = []
@@ -23,7 +23,7 @@ struct ClientSettings: Sendable {
     var middlewares: [Middleware] = []
     var errorMapping: (@Sendable (RequestError) -> any Error)?
 
-    init(transport: any HTTPTransport, baseUrl: URL, jsonEncoder: JSONEncoder, jsonDecoder: JSONDecoder) {
+    init(transport: any HTTPTransport, baseUrl: URL, jsonEncoder: JSONEncoder, jsonDecoder: any ResponseDecoder) {
         self.storedTransport = transport
         self.storedBaseUrl = baseUrl
         self.resolutionBase = URLResolution.Base(baseUrl)

@@ -22,7 +22,8 @@ import FoundationNetworking
 /// the client's modifiers, then its authentication (unless `bypassAuth`), then `query`, `headers`
 /// and the endpoint's modifiers; the client's validators, then the endpoint's.
 ///
-/// **Decoding.** `Value` is decoded as JSON with the endpoint's `jsonDecoder`, else the client's.
+/// **Decoding.** `Value` is decoded with the endpoint's `jsonDecoder`, else the client's: JSON by
+/// default, or any ``ResponseDecoder`` (XML, property lists…).
 /// `Data` gives the raw body and an ``EmptyDecodable`` type such as ``EmptyResponse`` accepts an
 /// empty body. Any other decoding is a closure: `Endpoint(.get, "logo", decode: { $0.body })`.
 public struct Endpoint<Value>: RequestModifiable, ResponseValidatable, Sendable {
@@ -114,13 +115,13 @@ public struct Endpoint<Value>: RequestModifiable, ResponseValidatable, Sendable 
         /// JSON with this decoder, else the client's (the closure's argument). The closure is made
         /// where `Value: Decodable` is known statically: decoding needs no conformance cast, which
         /// would fail off the main actor for a model whose conformance is isolated to it.
-        case json(JSONDecoder?, @Sendable (Response<Data>, TransportRequest, JSONDecoder) throws -> Value)
+        case json((any ResponseDecoder)?, @Sendable (Response<Data>, TransportRequest, any ResponseDecoder) throws -> Value)
         /// The caller's closure.
         case custom(@Sendable (Response<Data>) throws -> Value)
     }
 
     /// Step 7 for an endpoint: the value, or ``FatalError/decoding(expectedType:request:response:error:)``.
-    func decode(_ response: Response<Data>, of request: TransportRequest, clientDecoder: JSONDecoder) throws -> Value {
+    func decode(_ response: Response<Data>, of request: TransportRequest, clientDecoder: any ResponseDecoder) throws -> Value {
         let failure = { (error: any Error) in
             RequestError.fatal(.decoding(expectedType: String(describing: Value.self), request: request.urlRequest, response: response, error: error))
         }
@@ -141,12 +142,12 @@ public struct Endpoint<Value>: RequestModifiable, ResponseValidatable, Sendable 
 extension Endpoint where Value: Decodable {
     /// Step 7 for a `Decodable` value, with the generic requirement known where the endpoint is
     /// made rather than found by a cast when it is performed.
-    static var decodeJSON: @Sendable (Response<Data>, TransportRequest, JSONDecoder) throws -> Value {
+    static var decodeJSON: @Sendable (Response<Data>, TransportRequest, any ResponseDecoder) throws -> Value {
         JSONBodyDecoding<Value>().decode
     }
 
     /// Creates an endpoint to `path` (relative to the client's base URL) whose body decodes as
-    /// JSON into `Value`, with `jsonDecoder`, else the client's decoder.
+    /// The body into `Value`, with `jsonDecoder`, else the client's decoder (any ``ResponseDecoder``).
     ///
     /// ```swift
     /// static func search(_ text: String) -> Endpoint<[Book]> {
@@ -158,7 +159,7 @@ extension Endpoint where Value: Decodable {
     public init(
         _ method: HttpMethod = .get, _ path: String? = nil, query: [URLQueryItem] = [], headers: [HeaderField: String] = [:],
         body: (any Encodable & Sendable)? = nil, bypassAuth: Bool = false,
-        jsonEncoder: JSONEncoder? = nil, jsonDecoder: JSONDecoder? = nil
+        jsonEncoder: JSONEncoder? = nil, jsonDecoder: (any ResponseDecoder)? = nil
     ) {
         self.init(method, path: path, url: nil, query: query, headers: headers, body: body, bypassAuth: bypassAuth,
                   jsonEncoder: jsonEncoder, decoding: .json(jsonDecoder, Self.decodeJSON))
@@ -169,7 +170,7 @@ extension Endpoint where Value: Decodable {
     public init(
         _ method: HttpMethod = .get, url: URL, query: [URLQueryItem] = [], headers: [HeaderField: String] = [:],
         body: (any Encodable & Sendable)? = nil, bypassAuth: Bool = false,
-        jsonEncoder: JSONEncoder? = nil, jsonDecoder: JSONDecoder? = nil
+        jsonEncoder: JSONEncoder? = nil, jsonDecoder: (any ResponseDecoder)? = nil
     ) {
         self.init(method, path: nil, url: url, query: query, headers: headers, body: body, bypassAuth: bypassAuth,
                   jsonEncoder: jsonEncoder, decoding: .json(jsonDecoder, Self.decodeJSON))
@@ -179,7 +180,7 @@ extension Endpoint where Value: Decodable {
 /// Decodes a body into `Value` as ``RequestBuilder``'s requests do: the one place an endpoint's
 /// decoding meets `Value: Decodable`, so that performing it needs no conformance cast.
 struct JSONBodyDecoding<Value: Decodable>: Sendable {
-    func decode(_ response: Response<Data>, of request: TransportRequest, with decoder: JSONDecoder) throws -> Value {
+    func decode(_ response: Response<Data>, of request: TransportRequest, with decoder: any ResponseDecoder) throws -> Value {
         try RequestBuilder.decode(Value.self, from: response, of: request, with: decoder)
     }
 }

@@ -15,7 +15,8 @@ extension RequestBuilder {
         try await observed { try await execute(trace: $0).0 }
     }
 
-    /// Sends the request and decodes the body as JSON with `jsonDecoder`, else the client's decoder.
+    /// Sends the request and decodes the body with `jsonDecoder`, else the client's decoder: JSON
+    /// by default, or any ``ResponseDecoder``.
     ///
     /// ```swift
     /// let profile: Profile = try await client.get("user/profile").perform()
@@ -23,7 +24,7 @@ extension RequestBuilder {
     /// `T == Data` returns the raw body. An ``EmptyDecodable`` type such as ``EmptyResponse``
     /// decodes from an empty body. A body that does not decode fails as
     /// ``FatalError/decoding(expectedType:request:response:error:)``, keeping the response.
-    public func perform<T: Decodable>(jsonDecoder: JSONDecoder? = nil) async throws -> T {
+    public func perform<T: Decodable>(jsonDecoder: (any ResponseDecoder)? = nil) async throws -> T {
         let response: Response<T> = try await perform(jsonDecoder: jsonDecoder)
         return response.body
     }
@@ -33,7 +34,7 @@ extension RequestBuilder {
     /// ```swift
     /// let response: Response<Profile> = try await client.get("user/profile").perform()
     /// ```
-    public func perform<T: Decodable>(jsonDecoder: JSONDecoder? = nil) async throws -> Response<T> {
+    public func perform<T: Decodable>(jsonDecoder: (any ResponseDecoder)? = nil) async throws -> Response<T> {
         try await observed { trace in
             let (response, request) = try await execute(trace: trace)
             return response.withBody(try Self.decode(T.self, from: response, of: request, with: jsonDecoder ?? client.jsonDecoder))
@@ -49,7 +50,7 @@ extension RequestBuilder {
     /// Decoding is that of `perform(jsonDecoder:)`: `Data` is the raw body, an
     /// ``EmptyDecodable`` type accepts an empty body, and a body that does not decode fails as
     /// ``FatalError/decoding(expectedType:request:response:error:)``.
-    public func perform<T: Decodable>(as type: T.Type, jsonDecoder: JSONDecoder? = nil) async throws -> T {
+    public func perform<T: Decodable>(as type: T.Type, jsonDecoder: (any ResponseDecoder)? = nil) async throws -> T {
         try await perform(jsonDecoder: jsonDecoder)
     }
 
@@ -59,7 +60,7 @@ extension RequestBuilder {
     /// let response = try await client.get("user/profile").perform(as: Response<Profile>.self)
     /// print(response.statusCode, response.body.name)
     /// ```
-    public func perform<T: Decodable>(as type: Response<T>.Type, jsonDecoder: JSONDecoder? = nil) async throws -> Response<T> {
+    public func perform<T: Decodable>(as type: Response<T>.Type, jsonDecoder: (any ResponseDecoder)? = nil) async throws -> Response<T> {
         try await perform(jsonDecoder: jsonDecoder)
     }
 
@@ -69,13 +70,13 @@ extension RequestBuilder {
 
     /// Unavailable: the type asked for is not `Decodable`.
     @available(*, unavailable, message: "perform() decodes the body into a Decodable type: make the type conform to Decodable, or ask for Response<Data> or Data for the raw body")
-    public func perform<T>(jsonDecoder: JSONDecoder? = nil) async throws -> T {
+    public func perform<T>(jsonDecoder: (any ResponseDecoder)? = nil) async throws -> T {
         fatalError("unavailable: never called")
     }
 
     /// Unavailable: the type asked for is not `Decodable`.
     @available(*, unavailable, message: "perform(as:) decodes the body into a Decodable type: make the type conform to Decodable, or ask for Response<Data>.self or Data.self for the raw body")
-    public func perform<T>(as type: T.Type, jsonDecoder: JSONDecoder? = nil) async throws -> T {
+    public func perform<T>(as type: T.Type, jsonDecoder: (any ResponseDecoder)? = nil) async throws -> T {
         fatalError("unavailable: never called")
     }
 
@@ -111,7 +112,7 @@ extension RequestBuilder {
     /// used as it is. The casts below meet only `Data` (a value cast) and ``EmptyDecodable``,
     /// whose conformances cannot be isolated (it refines `Sendable`), so they answer the same on
     /// any thread.
-    static func decode<T: Decodable>(_ type: T.Type, from response: Response<Data>, of request: TransportRequest, with decoder: JSONDecoder) throws -> T {
+    static func decode<T: Decodable>(_ type: T.Type, from response: Response<Data>, of request: TransportRequest, with decoder: any ResponseDecoder) throws -> T {
         if let data = response.body as? T { return data }
         if response.body.isEmpty, let empty = (T.self as? any EmptyDecodable.Type)?.emptyValue as? T { return empty }
         do {

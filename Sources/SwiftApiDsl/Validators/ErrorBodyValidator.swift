@@ -22,7 +22,7 @@ extension ResponseValidator {
     /// client's decoder (its key and date strategies apply to error documents too). It has the ``id`` `decodingErrorBody(<type>)`: a second one for the same
     /// type replaces the first; different types are tried in order, the client's first.
     public static func decodingErrorBody<ErrorBody: Decodable & Error>(
-        _ type: ErrorBody.Type, jsonDecoder: JSONDecoder? = nil
+        _ type: ErrorBody.Type, jsonDecoder: (any ResponseDecoder)? = nil
     ) -> ResponseValidator {
         .init(id: "decodingErrorBody(\(ErrorBody.self))", onRejection: { response, _, clientDecoder in
             guard !response.body.isEmpty,
@@ -36,7 +36,7 @@ extension ResponseValidator {
 extension ResponseValidatable {
     /// Decodes a rejected response's body as `type` and throws it as the validation error;
     /// see ``ResponseValidator/decodingErrorBody(_:jsonDecoder:)``.
-    public func decodingErrorBody<ErrorBody: Decodable & Error>(_ type: ErrorBody.Type, jsonDecoder: JSONDecoder? = nil) -> Self {
+    public func decodingErrorBody<ErrorBody: Decodable & Error>(_ type: ErrorBody.Type, jsonDecoder: (any ResponseDecoder)? = nil) -> Self {
         validator(.decodingErrorBody(type, jsonDecoder: jsonDecoder))
     }
 }

@@ -27,7 +27,7 @@ public struct ResponseValidator: Sendable {
     /// the same by giving an `id`.
     public let id: String?
     let validate: (@Sendable (Response<Data>) async throws -> Void)?
-    let explain: (@Sendable (Response<Data>, any Error, JSONDecoder) async throws -> Void)?
+    let explain: (@Sendable (Response<Data>, any Error, any ResponseDecoder) async throws -> Void)?
     /// The statuses a status-code validator accepts, so that a retried status names the range
     /// the caller set (``httpStatusCodeRange(_:)-(Range<Int>)``); `nil` for any other validator.
     var acceptedStatuses: Range<Int>? = nil
@@ -63,7 +63,7 @@ public struct ResponseValidator: Sendable {
     ///     throw try decoder.decode(ApiProblem.self, from: response.body)
     /// })
     /// ```
-    public init(id: String? = nil, onRejection explain: @escaping @Sendable (Response<Data>, any Error, JSONDecoder) async throws -> Void) {
+    public init(id: String? = nil, onRejection explain: @escaping @Sendable (Response<Data>, any Error, any ResponseDecoder) async throws -> Void) {
         self.id = id
         self.validate = nil
         self.explain = explain
@@ -81,7 +81,7 @@ public struct ResponseValidator: Sendable {
 
     /// The error the first `onRejection` validator throws for `error`, else `error`.
     static func explain(_ error: any Error, of response: Response<Data>, with validators: [ResponseValidator],
-                        decoder: JSONDecoder) async -> any Error {
+                        decoder: any ResponseDecoder) async -> any Error {
         for explain in validators.lazy.compactMap(\.explain) {
             do {
                 try await explain(response, error, decoder)

@@ -91,4 +91,17 @@ import SwiftApiDsl
         }
         #expect(source as? Boom == Boom(label: "encode"))
     }
+
+    /// A decoder of another format, given to the client, decodes what the server sent.
+    @Test func aClientsOwnResponseDecoderDecodesTheBody() async throws {
+        struct PlainText: ResponseDecoder {
+            func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+                guard let text = String(data: data, encoding: .utf8) as? T else { throw URLError(.cannotDecodeContentData) }
+                return text
+            }
+        }
+        let client = ApiClient(transport: WireTransport.shared, baseUrl: try HttpBin.url(), jsonDecoder: PlainText())
+        let robots = try await client.get("robots.txt").perform(as: String.self)
+        #expect(robots == "User-agent: *\nDisallow: /deny\n")
+    }
 }
