@@ -1,8 +1,9 @@
 """State-keeping routes for retries and token refresh. Each test names its own key (a UUID), so
 tests running in parallel never share a counter.
 
-- `GET|POST|PUT… /flaky/<key>?failures=N&status=503&retry-after=V`: the first N requests with this key
-  answer `status` (with `Retry-After: V` if given; `status=reset` resets the connection instead;
+- `GET|POST|PUT… /flaky/<key>?failures=N&status=503&retry-after=V&retry-after-ms=M`: the first N
+  requests with this key answer `status` (with `Retry-After: V` if given, and `"retry_after_ms": M`
+  in the JSON body, as Matrix does, if given; `status=reset` resets the connection instead;
   `status=cut` answers a 200 head and cuts its body after 10 of 100 bytes), every
   later one answers 200 `{"attempt": n}`. A request body is read and counted.
 - `GET /flaky-stats/<key>`: `{"requests": n, "bodyBytes": [sizes of each request's body]}`.
@@ -47,6 +48,7 @@ def flaky_route(request):
     failures = int(query.get("failures", ["0"])[0])
     status = query.get("status", ["503"])[0]
     retry_after = query.get("retry-after", [None])[0]
+    retry_after_ms = query.get("retry-after-ms", [None])[0]
     size = read_body(request)
     with lock:
         state = flaky.setdefault(key, {"requests": 0, "bodyBytes": []})
@@ -60,7 +62,10 @@ def flaky_route(request):
             # A 200 head announcing 100 bytes, 10 of them, then the connection closes.
             return short_body(request)
         headers = [("Retry-After", retry_after)] if retry_after is not None else []
-        return send_json(request, int(status), {"attempt": attempt, "failing": True}, headers)
+        body = {"attempt": attempt, "failing": True}
+        if retry_after_ms is not None:
+            body["retry_after_ms"] = int(retry_after_ms)
+        return send_json(request, int(status), body, headers)
     send_json(request, 200, {"attempt": attempt})
 
 

@@ -13,10 +13,11 @@ import FoundationNetworking
 /// A failure is retried when the method is one of ``retryableMethods`` and the failure is one of
 /// ``retryableStatusCodes`` or ``retryableErrorCodes``. The wait before attempt *n + 1* is
 /// `initialDelay × multiplier^(n − 1)`, at most ``maxDelay``, shortened at random by up to
-/// ``jitter`` of itself so that many clients do not retry in step. A `Retry-After` header on the
-/// response replaces that wait when it is at most ``maxRetryAfter``; a longer one ends the retries
-/// (waiting less than the server asked would only be refused again).
-public struct RetryPolicy: Sendable, Equatable {
+/// ``jitter`` of itself so that many clients do not retry in step. The wait the server asks for
+/// (``serverDelay``: the `Retry-After` header unless you read it elsewhere) replaces that wait when
+/// it is at most ``maxRetryAfter``; a longer one ends the retries (waiting less than the server
+/// asked would only be refused again).
+public struct RetryPolicy: Sendable {
     /// The most attempts in all, the first included: `1` never retries.
     public var maxAttempts: Int
     /// The wait before the second attempt, in seconds.
@@ -35,6 +36,16 @@ public struct RetryPolicy: Sendable, Equatable {
     public var retryableErrorCodes: Set<URLError.Code>
     /// The methods that are retried: by default the idempotent ones, never `POST` or `PATCH`.
     public var retryableMethods: Set<HttpMethod>
+    /// Reads the seconds a retryable status's response asks to wait, `nil` for none. Unset (the
+    /// default), it is the `Retry-After` header, in seconds or as an HTTP date. Set it for a server
+    /// that says so elsewhere; it gets the response with the first 64 KiB of its body:
+    /// ```swift
+    /// var policy = RetryPolicy.default
+    /// policy.serverDelay = { response in   // Matrix: {"errcode": "M_LIMIT_EXCEEDED", "retry_after_ms": 2000}
+    ///     (try? JSONDecoder().decode(RateLimited.self, from: response.body)).map { Double($0.retry_after_ms) / 1000 }
+    /// }
+    /// ```
+    public var serverDelay: (@Sendable (Response<Data>) -> TimeInterval?)?
 
     /// Creates a policy; every parameter has the default of ``default``.
     public init(
@@ -79,10 +90,16 @@ public struct RetryPolicy: Sendable, Equatable {
 extension RetryPolicy {
     /// How an attempt failed, as the policy judges it.
     enum Failure {
-        /// The server answered with this status and, maybe, a `Retry-After` value.
-        case status(Int, retryAfter: String?)
+        /// The server answered with this status and, maybe, asked to wait this many seconds.
+        case status(Int, serverDelay: TimeInterval?)
         /// The exchange failed with this error.
         case transport(Error)
+    }
+
+    /// What `response` asks to wait, by ``serverDelay`` or else its `Retry-After` header.
+    func serverDelay(of response: Response<Data>, now: Date) -> TimeInterval? {
+        if let serverDelay { return serverDelay(response) }
+        return response.headerFields["Retry-After"].flatMap { RetryAfter($0)?.delay(from: now) }
     }
 
     /// The seconds to wait before the next attempt, or `nil` when the request is not retried.
@@ -94,11 +111,9 @@ extension RetryPolicy {
                failing failure: Failure) -> TimeInterval? {
         guard attempt < maxAttempts, retryableMethods.contains(method) else { return nil }
         switch failure {
-        case .status(let status, let retryAfter):
+        case .status(let status, let serverDelay):
             guard retryableStatusCodes.contains(status) else { return nil }
-            if let retryAfter, let wait = RetryAfter(retryAfter)?.delay(from: now) {
-                return wait <= maxRetryAfter ? wait : nil
-            }
+            if let wait = serverDelay.map({ max(0, $0) }) { return wait <= maxRetryAfter ? wait : nil }
         case .transport(let error):
             guard let code = (error as? URLError)?.code, retryableErrorCodes.contains(code) else { return nil }
         }

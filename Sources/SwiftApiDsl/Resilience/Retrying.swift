@@ -18,18 +18,28 @@ extension Middleware {
             while true {
                 let failed: (error: RequestError, delay: TimeInterval)
                 do {
-                    let response = try await next(request)
-                    guard policy.retryableStatusCodes.contains(response.statusCode),
-                          let delay = policy.delay(after: attempt, method: request.method, now: Date(), failing: .status(
-                              response.statusCode, retryAfter: response.headerFields["Retry-After"]))
+                    var response = try await next(request)
+                    guard policy.retryableStatusCodes.contains(response.statusCode), attempt < policy.maxAttempts,
+                          policy.retryableMethods.contains(request.method)
                     else {
                         record.attempts = attempt
                         return response
                     }
-                    let body = await Exchange.drain(response.body)
+                    // The wait may be in the body (``RetryPolicy/serverDelay``): its first bytes are
+                    // read ahead, and go on with the rest if this response is the result after all.
+                    let (first, body) = (try? await Exchange.prefetch(response.body, upTo: 64 * 1024)) ?? (Data(), .empty)
+                    let answered = Response(body: first, head: response.head(for: request.url))
+                    let now = Date()
+                    guard let delay = policy.delay(after: attempt, method: request.method, now: now, failing: .status(
+                        response.statusCode, serverDelay: policy.serverDelay(of: answered, now: now)))
+                    else {
+                        record.attempts = attempt
+                        response.body = body
+                        return response
+                    }
+                    _ = await Exchange.drain(body)
                     let status = UnacceptableStatusCode(statusCode: response.statusCode, acceptable: acceptable)
-                    let head = response.head(for: request.url).httpResponse
-                    failed = (.validate(request.urlRequest, data: body, response: head, error: status), delay)
+                    failed = (.validate(request.urlRequest, data: first, response: answered.httpResponse, error: status), delay)
                 } catch let error as RequestError {
                     guard case .transport(_, let cause) = error, !error.isCancellation,
                           let delay = policy.delay(after: attempt, method: request.method, now: Date(), failing: .transport(cause))

@@ -61,6 +61,23 @@ import SwiftApiDsl
         #expect(delays.all == [1])
     }
 
+    /// A wait the server gives in its body (Matrix's `retry_after_ms`) is read by `serverDelay`,
+    /// in place of the header.
+    @Test func aWaitGivenInTheBodyIsHonoured() async throws {
+        struct Limited: Decodable { let retry_after_ms: Int }
+        let key = UUID().uuidString
+        let delays = Delays()
+        var policy = Self.quick
+        policy.serverDelay = { response in
+            (try? JSONDecoder().decode(Limited.self, from: response.body)).map { Double($0.retry_after_ms) / 1000 }
+        }
+        let client = try TestServer.client().retryPolicy(policy).observer(delays)
+        let answer = try await client.get("flaky/\(key)")
+            .queryItems(["failures": "1", "status": "429", "retry-after": "9", "retry-after-ms": "250"]).perform(as: Attempt.self)
+        #expect(answer == Attempt(attempt: 2))
+        #expect(delays.all == [0.25])
+    }
+
     @Test func retryAfterAsAnHttpDateIsHonoured() async throws {
         let key = UUID().uuidString
         let delays = Delays()
