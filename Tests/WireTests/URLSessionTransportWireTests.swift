@@ -49,6 +49,13 @@ import SwiftApiDsl
         #expect(first.transport as? URLSessionTransport !== other.transport as? URLSessionTransport)
     }
 
+    @Test func onlyTheSharedSessionsTransportOutlivesItsClients() throws {
+        weak let forShared = ApiClient(baseUrl: try HttpBin.url()).transport as? URLSessionTransport
+        weak let forFresh = ApiClient(urlSession: URLSession(configuration: .ephemeral), baseUrl: try HttpBin.url()).transport as? URLSessionTransport
+        #expect(forShared != nil)
+        #expect(forFresh == nil)
+    }
+
     @Test func sessionConfigurationIsKept() async throws {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpAdditionalHeaders = ["X-From-Configuration": "yes"]

@@ -52,18 +52,40 @@ public final class URLSessionTransport: HTTPTransport {
         #endif
     }
 
+    /// The session is invalidated once its running tasks end, which releases its delegate, its
+    /// connections and itself.
     deinit { session.finishTasksAndInvalidate() }
 
-    /// One transport per user session, kept for the life of the process, so that clients made
-    /// from the same `URLSession` share connections.
-    private static let transports = Locked<[ObjectIdentifier: (URLSession, URLSessionTransport)]>([:])
+    /// The transport made for a user session by ``shared(for:)``, both held weakly.
+    private struct MadeFor {
+        weak var session: URLSession?
+        weak var transport: URLSessionTransport?
+    }
+
+    /// The transports made for user sessions, by session. Holding neither strongly, the table
+    /// never keeps a session or a transport alive; entries whose session or transport is gone
+    /// are dropped when the next transport is made.
+    private static let transports = Locked<[ObjectIdentifier: MadeFor]>([:])
+
+    /// The transport for `URLSession.shared`, kept for the life of the process, as that session is.
+    private static let forSharedSession = URLSessionTransport(configuration: URLSession.shared.configuration)
 
     /// The transport that sends on behalf of `urlSession`, made from its configuration.
+    ///
+    /// Clients made from the same `urlSession` get the same transport, and so share its session
+    /// and connections, while `urlSession` lives and something (a client) still holds that
+    /// transport. Nothing else is kept: the transport, with its session and connections, is
+    /// released with the last client that uses it, and `urlSession` is never retained. Only
+    /// `URLSession.shared`'s transport is kept for the life of the process.
     public static func shared(for urlSession: URLSession) -> URLSessionTransport {
-        transports.withLock { table in
-            if let (_, transport) = table[ObjectIdentifier(urlSession)] { return transport }
+        if urlSession === URLSession.shared { return forSharedSession }
+        let key = ObjectIdentifier(urlSession)
+        return transports.withLock { table in
+            // An identifier is reused once its session is gone: an entry counts only for its own session.
+            if let made = table[key], made.session === urlSession, let transport = made.transport { return transport }
+            table = table.filter { $0.value.session != nil && $0.value.transport != nil }
             let transport = URLSessionTransport(configuration: urlSession.configuration)
-            table[ObjectIdentifier(urlSession)] = (urlSession, transport)
+            table[key] = MadeFor(session: urlSession, transport: transport)
             return transport
         }
     }
