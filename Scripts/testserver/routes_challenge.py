@@ -1,4 +1,4 @@
-"""A 401 that challenges, counted, for the URLSession transport's buffered path (issue 19).
+"""A 401 that challenges, counted: the library delivers it as it is, with its body, sent once.
 
 - `* /challenge/<key>?empty=1`: reads any request body, then answers 401 with
   `WWW-Authenticate: Basic realm="challenge"` and the JSON body `{"detail": "sign in", "request": n}`

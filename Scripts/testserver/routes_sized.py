@@ -1,4 +1,4 @@
-"""Bodies of a chosen size, for the buffered path's limit (issue 19).
+"""Bodies of a chosen size and framing, optionally stalling mid-body (WholeBodyWireTests, MidBodyTimingWireTests).
 
 - `GET /sized?bytes=N&framing=length|chunked&stall=MS`: a body of N bytes, byte i being
   `i % 251`, with a `Content-Length` or chunked (in 16 KiB chunks). With `stall`, it sends the

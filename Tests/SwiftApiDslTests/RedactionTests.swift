@@ -110,4 +110,20 @@ import FoundationNetworking
         #expect(Redaction.headers(["Location": "/p?token=x&a=b", "Referer": "https://u:p@h.example/", "Accept": "a?token=x"])
             == ["Location": "/p?token=%3Credacted%3E&a=b", "Referer": "https://u:%3Credacted%3E@h.example/", "Accept": "a?token=x"])
     }
+
+    /// `RequestDraft` is public: a draft made outside a call hides its cookie and keeps the rest readable.
+    @Test func aDraftMadeDirectlyHidesCookiesAndKeepsWhatIsNoSecret() throws {
+        let url = try #require(URL(string: "https://me:hunter2@example.com/a?api_key=k3y&page=2"))
+        let request = TransportRequest(url: url, headerFields: ["Authorization": "Bearer s3cret", "Cookie": "id=c00kie", "Accept": "text/plain"])
+        let draft = RequestDraft(request: request, jsonEncoder: JSONEncoder())
+        var dumped = ""
+        dump(draft, to: &dumped)
+        for text in [String(describing: draft), String(reflecting: draft), dumped] {
+            for secret in ["hunter2", "k3y", "s3cret", "c00kie"] {
+                #expect(!text.contains(secret), "\(secret) in \(text)")
+            }
+        }
+        #expect(dumped.contains("Accept: text/plain"))
+        #expect(dumped.contains("page=2"))
+    }
 }

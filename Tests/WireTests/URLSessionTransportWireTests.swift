@@ -49,6 +49,13 @@ import SwiftApiDsl
         #expect(first.transport as? URLSessionTransport !== other.transport as? URLSessionTransport)
     }
 
+    @Test func onlyTheSharedSessionsTransportOutlivesItsClients() throws {
+        weak let forShared = ApiClient(baseUrl: try HttpBin.url()).transport as? URLSessionTransport
+        weak let forFresh = ApiClient(urlSession: URLSession(configuration: .ephemeral), baseUrl: try HttpBin.url()).transport as? URLSessionTransport
+        #expect(forShared != nil)
+        #expect(forFresh == nil)
+    }
+
     @Test func sessionConfigurationIsKept() async throws {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpAdditionalHeaders = ["X-From-Configuration": "yes"]
@@ -76,31 +83,4 @@ import SwiftApiDsl
             .filter { $0.contains(boundary) }
         #expect(leftovers == [])
     }
-
-    struct Challenge: Decodable, Equatable {
-        let detail: String
-        let request: Int
-    }
-
-    struct ChallengeStats: Decodable, Equatable {
-        let requests: Int
-    }
-
-    /// On Linux the buffered path cannot read the body of a 401 that challenges: it sends the
-    /// anonymous GET again on the per-chunk path, so the server sees it twice and the caller
-    /// gets the second answer. The per-chunk path, and Apple platforms, send it once.
-    @Test func aChallenged401WithABodyToAnAnonymousGet() async throws {
-        let key = UUID().uuidString
-        let client = try TestServer.client()
-        let response: Response<Data> = try await client.get("challenge/\(key)").perform()
-        #if canImport(FoundationNetworking)
-        let requests = WireTransport.bufferedCalls ? 2 : 1
-        #else
-        let requests = 1
-        #endif
-        #expect(response.statusCode == 401)
-        #expect(try JSONDecoder().decode(Challenge.self, from: response.body) == Challenge(detail: "sign in", request: requests))
-        #expect(try await client.get("challenge-stats/\(key)").perform(as: ChallengeStats.self) == ChallengeStats(requests: requests))
-    }
-
 }

@@ -33,11 +33,7 @@ struct RoundTrip: Sendable {
             guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw UnexpectedAnswer(description: "\(response)") }
             _ = try decoder.decode(UserRecord.self, from: data)
         }
-        // `SWIFTAPIDSL_PER_CHUNK=1` sends every DSL call chunk by chunk, to compare the paths.
-        let perChunk = ProcessInfo.processInfo.environment["SWIFTAPIDSL_PER_CHUNK"] == "1"
-        let urlSessionClient = (perChunk
-            ? ApiClient(transport: URLSessionTransport(configuration: URLSession.shared.configuration, bufferedCalls: false), baseUrl: server)
-            : ApiClient(urlSession: .shared, baseUrl: server)).httpStatusCodeRange(200..<201)
+        let urlSessionClient = ApiClient(urlSession: .shared, baseUrl: server).httpStatusCodeRange(200..<201)
         let dslURLSession = RoundTrip(engine: "URLSession", isDSL: true) {
             let _: UserRecord = try await urlSessionClient.get("user.json").perform()
         }
@@ -49,9 +45,7 @@ struct RoundTrip: Sendable {
             let body = try await response.body.collect(upTo: 1 << 20)
             _ = try decoder.decode(UserRecord.self, from: body)
         }
-        let ahcClient = (perChunk
-            ? ApiClient(transport: AsyncHTTPClientTransport(bufferedCalls: false), baseUrl: server)
-            : ApiClient(asyncHTTPClient: .shared, baseUrl: server)).httpStatusCodeRange(200..<201)
+        let ahcClient = ApiClient(asyncHTTPClient: .shared, baseUrl: server).httpStatusCodeRange(200..<201)
         let dslAHC = RoundTrip(engine: "AsyncHTTPClient", isDSL: true) {
             let _: UserRecord = try await ahcClient.get("user.json").perform()
         }

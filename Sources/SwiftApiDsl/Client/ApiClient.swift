@@ -95,7 +95,11 @@ public struct ApiClient: RequestModifiable, ResponseValidatable {
     /// The library sends through its own session made from `urlSession.configuration`
     /// (headers, cookies, protocol classes, proxies and limits are kept), because it needs a
     /// session delegate to follow redirects correctly and stream bodies; the delegate of
-    /// `urlSession`, if any, is not called. One such session is kept per `urlSession`.
+    /// `urlSession`, if any, is not called. Clients made from the same `urlSession` share that
+    /// session while any of them lives, and it is released, connections included, with the last
+    /// of them (``URLSessionTransport/shared(for:)``): keep a client rather than making one per
+    /// request. `urlSession` is not retained; only the session made for `URLSession.shared` is
+    /// kept for the life of the process.
     public init(
         urlSession: URLSession = .shared,
         baseUrl: URL,

@@ -57,15 +57,6 @@ enum BodyDestination {
         }
     }
 
-    /// Whether `draft`'s body goes into memory whole with nothing to see of it chunk by chunk: no
-    /// download progress, and no size cap (which must stop the exchange at the first byte past
-    /// it, or before the body when its declared length is above it). Upload progress and retries
-    /// are the pipeline's call record's, which it checks itself.
-    func takesWholeBody(of draft: RequestDraft) -> Bool {
-        guard case .memory = self else { return false }
-        return draft.downloadProgress == nil && draft.maxResponseSize == nil
-    }
-
     /// The body's length as announced, when it is what arrives: a `Content-Length` without a
     /// `Content-Encoding` (engines decode gzip and deflate, so the count would not match).
     static func expectedLength(of response: TransportResponse) -> Int64? {

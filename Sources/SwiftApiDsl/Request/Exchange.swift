@@ -14,12 +14,10 @@ import FoundationNetworking
 /// what the engine made of it.
 enum Exchange {
     /// The step that sends `request` through `transport` and waits for the head.
-    /// `uploadProgress` is told of the bytes the transport reports sent; `isBuffered` tells the
-    /// transport that the body goes into memory whole (``ExchangeControl/isBuffered``).
-    static func send(through transport: any HTTPTransport, uploadProgress: ProgressReporter?, isBuffered: Bool = false) -> Middleware.Next {
+    /// `uploadProgress` is told of the bytes the transport reports sent.
+    static func send(through transport: any HTTPTransport, uploadProgress: ProgressReporter?) -> Middleware.Next {
         { request in
-            let control = ExchangeControl(idleTimeout: request.timeoutInterval, url: request.url,
-                                          uploadProgress: uploadProgress, isBuffered: isBuffered)
+            let control = ExchangeControl(idleTimeout: request.timeoutInterval, url: request.url, uploadProgress: uploadProgress)
             IdleTicker.shared.watch(control)
             do {
                 var response = try await withTaskCancellationHandler {
@@ -79,8 +77,8 @@ enum Exchange {
 
     /// Stops watching the exchange and releases the transport's abort closure.
     static func end(_ control: ExchangeControl) {
-        // One whose engine keeps the timeout left the ticker already.
-        if control.close() { IdleTicker.shared.unwatch(control) }
+        IdleTicker.shared.unwatch(control)
+        control.close()
     }
 
     /// What the caller sees of `error`: the reason of an abort first, a ``RequestError`` as it

@@ -43,10 +43,7 @@ extension RequestBuilder {
         if case .file(let download) = destination { try download.open(for: draft.request) }
         // Most calls retry nothing and follow no upload: they need no record.
         let record = draft.retryPolicy.maxAttempts > 1 || draft.uploadProgress != nil ? CallRecord(draft) : nil
-        // Buffered: no observer (it times the head), no record (retries act on heads, and upload
-        // progress needs the engine's report of each part sent), and a body read whole.
-        let send = chain(for: draft, credential: credential, call: record, trace: trace,
-                         isBuffered: trace == nil && record == nil && destination.takesWholeBody(of: draft))
+        let send = chain(for: draft, credential: credential, call: record, trace: trace)
         let transportResponse: TransportResponse
         do {
             transportResponse = try await send(draft.request)
@@ -73,11 +70,9 @@ extension RequestBuilder {
 
     /// Step 5's chain for one call: the built-ins the call needs, the client's and the call's
     /// middlewares, then the transport.
-    /// `isBuffered`: nothing needs the body chunk by chunk (``ExchangeControl/isBuffered``).
-    private func chain(for draft: RequestDraft, credential: UsedCredential?, call record: CallRecord?, trace: RequestTrace?,
-                       isBuffered: Bool) -> Middleware.Next {
+    private func chain(for draft: RequestDraft, credential: UsedCredential?, call record: CallRecord?, trace: RequestTrace?) -> Middleware.Next {
         // Built from the transport outwards, each layer only when the call needs it.
-        var next = Exchange.send(through: client.transport, uploadProgress: record?.uploadProgress, isBuffered: isBuffered)
+        var next = Exchange.send(through: client.transport, uploadProgress: record?.uploadProgress)
         if let trace { next = Middleware.observing(trace).wrapping(next) }
         for middleware in (client.middlewares + call.middlewares).reversed() { next = middleware.wrapping(next) }
         next = Middleware.followingRedirects(draft.redirectPolicy, trace: trace).wrapping(next)

@@ -16,30 +16,14 @@ public final class ExchangeControl: Sendable {
         var isClosed = false
         /// The caller holds the body but is not reading it: not idleness of the network.
         var isPaused = false
-        /// The engine enforces the idle timeout itself (``leaveIdleTimeoutToEngine()``).
-        var isLeftToEngine = false
     }
 
     /// The longest time without traffic, in seconds; `0` or less for none.
-    ///
-    /// The pipeline enforces it, unless the transport hands it to its engine with
-    /// ``leaveIdleTimeoutToEngine()``.
-    public let idleTimeout: TimeInterval
+    let idleTimeout: TimeInterval
     /// The URL named in a timeout error.
     private let url: URL?
     /// Told of the bytes sent, for upload progress.
     let uploadProgress: ProgressReporter?
-    /// Whether the caller takes the whole body into memory and nothing needs it chunk by chunk:
-    /// a `perform()` with no download progress, no `maxResponseSize`, no upload progress, no
-    /// retry policy (retries act on the head, before the body) and no observer (whose
-    /// `timeToFirstByte` is the head's own time).
-    ///
-    /// A transport may then answer with the whole body at once (`ResponseBody(data)`), in one
-    /// wake-up of the caller: the URLSession transport takes its buffered path
-    /// (``URLSessionTransport/init(configuration:bufferedCalls:)``), the AsyncHTTPClient transport
-    /// gathers the body before it hands over the head. `false` for a download, a `stream()`,
-    /// progress, a size cap, retries, an observed call, and for ``init()``; a transport may ignore it.
-    public let isBuffered: Bool
     private let state = Locked(State())
 
     /// A handle for calling a transport directly (in a test, say): nothing watches it, and
@@ -48,21 +32,10 @@ public final class ExchangeControl: Sendable {
         self.init(idleTimeout: 0, url: nil)
     }
 
-    init(idleTimeout: TimeInterval, url: URL?, uploadProgress: ProgressReporter? = nil, isBuffered: Bool = false) {
+    init(idleTimeout: TimeInterval, url: URL?, uploadProgress: ProgressReporter? = nil) {
         self.idleTimeout = idleTimeout
         self.url = url
         self.uploadProgress = uploadProgress
-        self.isBuffered = isBuffered
-    }
-
-    /// Hands the idle timeout to the engine: the pipeline stops watching this exchange for
-    /// idleness. Call it before the exchange starts, and only when the engine's own timer is an
-    /// idle timer of exactly ``idleTimeout`` that fails the exchange when it fires (URLSession's
-    /// timer is one, in whole seconds on Linux); cancellation and aborts still come through
-    /// ``onAbort(_:)``.
-    public func leaveIdleTimeoutToEngine() {
-        state.withLock { $0.isLeftToEngine = true }
-        IdleTicker.shared.unwatch(self)
     }
 
     /// Registers how to stop the exchange at once (cancel the engine's task, close the
@@ -85,13 +58,6 @@ public final class ExchangeControl: Sendable {
             return state.bytesSent
         }
         uploadProgress?.advance(to: sent)
-    }
-
-    /// Reports that `byteCount` more bytes of the response body arrived, for a transport that
-    /// gathers a buffered body (``isBuffered``) before it hands over the head: the idle timeout
-    /// then counts from the last bytes, as when the pipeline reads them itself.
-    public func didReceive(_ byteCount: Int) {
-        noteActivity()
     }
 
     /// Whether the exchange was aborted, for transports that poll between blocking steps.
@@ -129,19 +95,16 @@ public final class ExchangeControl: Sendable {
     }
 
     /// Marks the exchange as over: later aborts do nothing, and the abort closure is released.
-    /// Returns whether the ticker may still watch it (its engine does not keep the timeout).
-    @discardableResult
-    func close() -> Bool {
+    func close() {
         state.withLock { state in
             state.isClosed = true
             state.abort = nil
-            return !state.isLeftToEngine
         }
     }
 
     /// Aborts with `URLError(.timedOut)` if the exchange has been idle for its timeout at `now`.
     func checkIdleness(at now: UInt64) {
-        let (lastActivity, isPaused) = state.withLock { ($0.lastActivity, $0.isPaused || $0.isLeftToEngine) }
+        let (lastActivity, isPaused) = state.withLock { ($0.lastActivity, $0.isPaused) }
         guard !isPaused, now > lastActivity, TimeInterval(now - lastActivity) / 1_000_000_000 >= idleTimeout else { return }
         var userInfo: [String: Any] = [:]
         if let url { userInfo[NSURLErrorFailingURLErrorKey] = url }

@@ -86,7 +86,7 @@ final class URLSessionExchange: Sendable {
     /// Whether `fields` announce two different `Content-Length` values (Foundation joins
     /// repeated fields with commas). Read from the fields already converted: asking the
     /// `HTTPURLResponse` again costs a case-insensitive search through `NSString` on Linux.
-    static func hasConflictingLengths(_ fields: HeaderFields) -> Bool {
+    private static func hasConflictingLengths(_ fields: HeaderFields) -> Bool {
         guard let value = fields[HeaderField.contentLength.rawValue], value.contains(",") else { return false }
         let lengths = Set(value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
         return lengths.count > 1

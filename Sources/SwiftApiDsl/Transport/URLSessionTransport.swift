@@ -23,20 +23,12 @@ import FoundationNetworking
 /// - on Linux its delegate callbacks run where URLSession raises them (`InlineDelegateQueue`),
 ///   not after a hand-off to a delegate queue's thread, three or more per request.
 ///
-/// A buffered call (``ExchangeControl/isBuffered``: a plain `perform()` into memory) without a
-/// request body takes a faster path, one `data(for:delegate:)` whose answer comes whole, unless
-/// its timeout has a fraction of a second on Linux; on Linux also only for GET, HEAD and OPTIONS
-/// without an `Authorization` field (`URLSessionBufferedCall` says why). Every other call, and
-/// every call of a transport made with `bufferedCalls: false`, takes the per-chunk path.
-///
 /// The library answers no authentication challenge with credentials: authenticate with
 /// modifiers such as `basic(userId:password:)` or `authentication(_:)`.
 public final class URLSessionTransport: HTTPTransport {
     /// The session the requests go through.
     public let session: URLSession
     private let delegate: URLSessionTransportDelegate
-    /// Whether buffered calls take the buffered path.
-    private let bufferedCalls: Bool
 
     /// Creates a transport with its own session made from `configuration`.
     ///
@@ -48,21 +40,9 @@ public final class URLSessionTransport: HTTPTransport {
     /// cancellation landing in that window crashes the process ("Trying to access a behaviour for
     /// a task that in not in the registry"), as `CancellationStormWireTests` did under
     /// ThreadSanitizer. Requests then behave as over AsyncHTTPClient, which has no implicit cache.
-    ///
-    /// `bufferedCalls` (the default) sends a buffered call in one `data(for:)`, whose answer
-    /// comes whole; `false` sends every call chunk by chunk through the session's delegate. Both
-    /// behave the same (redirects, timeouts, cancellation, errors); the per-chunk path is there
-    /// to compare them, and for a server that must never see a request twice: on Linux a 401
-    /// that challenges with `WWW-Authenticate` and carries a body, answered to an anonymous GET,
-    /// is sent again on the per-chunk path to get its body.
-    ///
-    /// ```swift
-    /// let perChunk = URLSessionTransport(configuration: .ephemeral, bufferedCalls: false)
-    /// ```
-    public init(configuration: URLSessionConfiguration = .default, bufferedCalls: Bool = true) {
+    public init(configuration: URLSessionConfiguration = .default) {
         let delegate = URLSessionTransportDelegate()
         self.delegate = delegate
-        self.bufferedCalls = bufferedCalls
         let configuration = configuration.copy() as? URLSessionConfiguration ?? configuration
         configuration.urlCache = nil
         #if canImport(FoundationNetworking)
@@ -72,18 +52,40 @@ public final class URLSessionTransport: HTTPTransport {
         #endif
     }
 
+    /// The session is invalidated once its running tasks end, which releases its delegate, its
+    /// connections and itself.
     deinit { session.finishTasksAndInvalidate() }
 
-    /// One transport per user session, kept for the life of the process, so that clients made
-    /// from the same `URLSession` share connections.
-    private static let transports = Locked<[ObjectIdentifier: (URLSession, URLSessionTransport)]>([:])
+    /// The transport made for a user session by ``shared(for:)``, both held weakly.
+    private struct MadeFor {
+        weak var session: URLSession?
+        weak var transport: URLSessionTransport?
+    }
+
+    /// The transports made for user sessions, by session. Holding neither strongly, the table
+    /// never keeps a session or a transport alive; entries whose session or transport is gone
+    /// are dropped when the next transport is made.
+    private static let transports = Locked<[ObjectIdentifier: MadeFor]>([:])
+
+    /// The transport for `URLSession.shared`, kept for the life of the process, as that session is.
+    private static let forSharedSession = URLSessionTransport(configuration: URLSession.shared.configuration)
 
     /// The transport that sends on behalf of `urlSession`, made from its configuration.
+    ///
+    /// Clients made from the same `urlSession` get the same transport, and so share its session
+    /// and connections, while `urlSession` lives and something (a client) still holds that
+    /// transport. Nothing else is kept: the transport, with its session and connections, is
+    /// released with the last client that uses it, and `urlSession` is never retained. Only
+    /// `URLSession.shared`'s transport is kept for the life of the process.
     public static func shared(for urlSession: URLSession) -> URLSessionTransport {
-        transports.withLock { table in
-            if let (_, transport) = table[ObjectIdentifier(urlSession)] { return transport }
+        if urlSession === URLSession.shared { return forSharedSession }
+        let key = ObjectIdentifier(urlSession)
+        return transports.withLock { table in
+            // An identifier is reused once its session is gone: an entry counts only for its own session.
+            if let made = table[key], made.session === urlSession, let transport = made.transport { return transport }
+            table = table.filter { $0.value.session != nil && $0.value.transport != nil }
             let transport = URLSessionTransport(configuration: urlSession.configuration)
-            table[ObjectIdentifier(urlSession)] = (urlSession, transport)
+            table[key] = MadeFor(session: urlSession, transport: transport)
             return transport
         }
     }
@@ -95,17 +97,7 @@ public final class URLSessionTransport: HTTPTransport {
             throw InvalidRequestError(.unsupportedByTransport, reason: "URLSession cannot send a GET request with a body; send it with another method, or through a transport that can")
         }
         var urlRequest = request.urlRequest
-        if bufferedCalls, URLSessionBufferedCall.isEligible(request, control: control) {
-            if let response = try await URLSessionBufferedCall.send(urlRequest, on: session, challenges: delegate.bufferedChallenges,
-                                                                     control: control) {
-                return response
-            }
-            // A challenged 401 with a body (Linux): sent again chunk by chunk, under URLSession's
-            // timer, which the idle timeout was left to.
-            urlRequest.timeoutInterval = URLSessionBufferedCall.engineTimeout(for: control.idleTimeout) ?? Self.longestBackstop
-        } else {
-            urlRequest.timeoutInterval = Self.backstopTimeout(for: urlRequest.timeoutInterval)
-        }
+        urlRequest.timeoutInterval = Self.backstopTimeout(for: urlRequest.timeoutInterval)
 
         var uploadData: Data?
         var uploadFile: URL?
@@ -194,8 +186,6 @@ extension URLSessionTransport {
 /// Routes the session's callbacks to the exchange they concern.
 final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private let exchanges = Locked<[Int: URLSessionExchange]>([:])
-    /// The 401s of buffered tasks whose challenge was ended (Linux).
-    let bufferedChallenges = BufferedChallenges()
 
     /// Starts `task` and returns once its response head has arrived, with the body to come.
     func run(_ task: URLSessionTask, exchange: URLSessionExchange) async throws -> TransportResponse {
@@ -254,13 +244,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         // response, and `.performDefaultHandling` without a stored credential never resumes the
         // task: it hangs until the timeout. Cancelling ends it; the exchange turns that
         // cancellation back into the end of the 401 it already delivered.
-        if let exchange = exchange(of: task) {
-            exchange.noteChallengeCancelled()
-        } else if let response = challenge.failureResponse as? HTTPURLResponse {
-            // A buffered task (`URLSessionBufferedCall`): it fails as cancelled, and its call
-            // takes this 401 from here.
-            bufferedChallenges.note(response, of: task)
-        }
+        exchange(of: task)?.noteChallengeCancelled()
         // The callback runs on URLSession's own queue (`InlineDelegateQueue`), which ending the
         // challenge (a task cancellation) may wait for.
         DispatchQueue.global().async { completionHandler(.cancelAuthenticationChallenge, nil) }

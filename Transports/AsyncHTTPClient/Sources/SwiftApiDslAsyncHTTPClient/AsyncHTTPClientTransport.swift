@@ -29,8 +29,6 @@ public final class AsyncHTTPClientTransport: HTTPTransport, Sendable {
     /// The client the requests go through. It never follows redirects.
     public let httpClient: HTTPClient
     private let isShared: Bool
-    /// Whether a buffered call gets its head with its whole body.
-    private let bufferedCalls: Bool
     private let isShutDown = NIOLockedValueBox(false)
 
     /// A transport for the whole process, on `HTTPClient.defaultEventLoopGroup`, with
@@ -48,29 +46,22 @@ public final class AsyncHTTPClientTransport: HTTPTransport, Sendable {
     /// Creates a transport with its own `HTTPClient` on `eventLoopGroup`, made from
     /// `configuration`. Its `redirectConfiguration` is replaced by `.disallow`: redirects
     /// follow the request's ``RedirectPolicy``, as on every transport.
-    ///
-    /// `bufferedCalls` (the default) hands a buffered call (``ExchangeControl/isBuffered``) its
-    /// head and whole body together, gathered on the event loop, so the caller wakes once; `false`
-    /// hands every body over chunk by chunk. Both behave the same; `false` is there to compare.
     public convenience init(
         configuration: HTTPClient.Configuration = AsyncHTTPClientTransport.defaultConfiguration,
-        eventLoopGroup: any EventLoopGroup = HTTPClient.defaultEventLoopGroup,
-        bufferedCalls: Bool = true
+        eventLoopGroup: any EventLoopGroup = HTTPClient.defaultEventLoopGroup
     ) {
-        self.init(configuration: configuration, eventLoopGroup: eventLoopGroup, isShared: false, bufferedCalls: bufferedCalls)
+        self.init(configuration: configuration, eventLoopGroup: eventLoopGroup, isShared: false)
     }
 
     private init(
         configuration: HTTPClient.Configuration,
         eventLoopGroup: any EventLoopGroup = HTTPClient.defaultEventLoopGroup,
-        isShared: Bool,
-        bufferedCalls: Bool = true
+        isShared: Bool
     ) {
         var configuration = configuration
         configuration.redirectConfiguration = .disallow
         httpClient = HTTPClient(eventLoopGroup: eventLoopGroup, configuration: configuration)
         self.isShared = isShared
-        self.bufferedCalls = bufferedCalls
     }
 
     deinit {
@@ -97,14 +88,13 @@ public final class AsyncHTTPClientTransport: HTTPTransport, Sendable {
 
     public func send(_ request: TransportRequest, control: ExchangeControl) async throws -> TransportResponse {
         try Task.checkCancellation()
-        let gathers = bufferedCalls && control.isBuffered
-        let first = ExchangeDelegate(request: request, control: control, gathersBody: gathers)
+        let first = ExchangeDelegate(request: request, control: control)
         do {
             return try await exchange(request, delegate: first, control: control)
         } catch where first.wasLostBeforeAnswer && KeepAliveRace.allowsResend(of: request) && !control.isAborted {
             // The keep-alive race (see `KeepAliveRace`): sent once more, on a new connection,
             // within this exchange.
-            let second = ExchangeDelegate(request: request, control: control, gathersBody: gathers, reportedBefore: first.bytesReported)
+            let second = ExchangeDelegate(request: request, control: control, reportedBefore: first.bytesReported)
             return try await exchange(request, delegate: second, control: control)
         }
     }

@@ -13,10 +13,6 @@ import SwiftApiDsl
 ///
 /// Using AsyncHTTPClient's delegate API rather than its `async` one costs no task per exchange,
 /// and the `HTTPClient.Task` it returns can be cancelled from the pipeline's idle ticker.
-///
-/// For a buffered call (``ExchangeControl/isBuffered``) it gathers the body on the event loop
-/// and hands over the head with the whole body when the answer ends: the caller wakes once. A
-/// failure after the head still hands the head over first, with a body that fails.
 final class ExchangeDelegate: HTTPClientResponseDelegate, Sendable {
     typealias Response = Void
     private typealias HeadContinuation = UnsafeContinuation<TransportResponse, any Error>
@@ -36,8 +32,6 @@ final class ExchangeDelegate: HTTPClientResponseDelegate, Sendable {
     /// Bytes an earlier sending of the same request already reported (see ``KeepAliveRace``):
     /// reported again only beyond that, so that upload progress counts the body once.
     private let reportedBefore: Int64
-    /// Whether the body is gathered and handed over whole with the head.
-    private let gathersBody: Bool
 
     /// Everything that changes, under one lock: one allocation per exchange.
     private struct State {
@@ -50,19 +44,15 @@ final class ExchangeDelegate: HTTPClientResponseDelegate, Sendable {
         var headArrived = false
         /// Whether the exchange failed because the connection closed before any byte of an answer.
         var lostBeforeAnswer = false
-        /// The body gathered so far, when it is handed over whole.
-        var gathered = Data()
     }
 
     private let state = NIOLockedValueBox(State())
 
     /// A delegate for one sending of `request`; `reportedBefore` bytes of its body were
-    /// reported by an earlier sending of the same request. `gathersBody`: hand the head over
-    /// with the whole body.
-    init(request: TransportRequest, control: ExchangeControl, gathersBody: Bool = false, reportedBefore: Int64 = 0) {
+    /// reported by an earlier sending of the same request.
+    init(request: TransportRequest, control: ExchangeControl, reportedBefore: Int64 = 0) {
         self.request = request
         self.control = control
-        self.gathersBody = gathersBody
         self.reportedBefore = reportedBefore
     }
 
@@ -141,17 +131,11 @@ final class ExchangeDelegate: HTTPClientResponseDelegate, Sendable {
             state.headArrived = true
             state.parsedHead = response
         }
-        // A gathered body goes with the head, at the end (``didFinishRequest(task:)``).
-        if !gathersBody { task.eventLoop.execute { self.deliverParsedHead() } }
+        task.eventLoop.execute { self.deliverParsedHead() }
         return task.eventLoop.makeSucceededVoidFuture()
     }
 
     func didReceiveBodyPart(task: HTTPClient.Task<Void>, _ buffer: ByteBuffer) -> EventLoopFuture<Void> {
-        if gathersBody {
-            state.withLockedValue { $0.gathered.append(contentsOf: buffer.readableBytesView) }
-            control.didReceive(buffer.readableBytes)
-            return task.eventLoop.makeSucceededVoidFuture()
-        }
         guard !chunks.push(Data(buffer: buffer)) else { return task.eventLoop.makeSucceededVoidFuture() }
         let resumed = task.eventLoop.makePromise(of: Void.self)
         chunks.whenDrained { resumed.succeed() }
@@ -178,16 +162,6 @@ final class ExchangeDelegate: HTTPClientResponseDelegate, Sendable {
     }
 
     func didFinishRequest(task: HTTPClient.Task<Void>) throws {
-        if gathersBody {
-            let whole: TransportResponse? = state.withLockedValue { state in
-                defer { state.parsedHead = nil }
-                guard var head = state.parsedHead else { return nil }
-                head.body = ResponseBody(state.gathered)
-                state.gathered = Data()
-                return head
-            }
-            if let whole { deliver(.success(whole)) }
-        }
         chunks.finish()
     }
 }
