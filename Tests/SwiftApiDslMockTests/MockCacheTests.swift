@@ -61,4 +61,26 @@ import Testing
             #expect(!text.contains("tok-123") && !text.contains("tok-456") && !text.contains("cook-000"), "a secret in \(text)")
         }
     }
+    /// A resource that still holds validators after the cache lost its entry asks the server
+    /// through the cache: the 304 it gets never becomes a stored answer without its body, so the
+    /// next caller of the URL gets the whole body.
+    @Test func aResourceReloadAfterTheCacheLostItsEntryLeavesNoEmptyAnswerForOtherCallers() async throws {
+        let cache = HTTPCache.memory()
+        let mock = ApiClient(baseUrl: Fixtures.baseUrl).cache(cache).mocked()
+        mock.stub(.get, "todos/1", respond: { request in
+            if request.headers["If-None-Match"] == "\"1\"" {
+                return .response(request.urlRequest, statusCode: 304, headers: ["ETag": "\"1\""])
+            }
+            return .response(request.urlRequest, body: ["id": 1], headers: ["ETag": "\"1\""])
+        })
+        let todo = mock.resource(Endpoint<[String: Int]>(.get, "todos/1"))
+        #expect(try await todo.value() == ["id": 1])
+        cache.removeAll()
+        #expect(try await todo.reload() == ["id": 1])
+        let other = try await mock.get("todos/1").perform()
+        #expect(try await mock.get("todos/1").perform(as: [String: Int].self) == ["id": 1])
+        #expect(other.statusCode == 200)
+        #expect(other.body == Data(#"{"id":1}"#.utf8))
+        #expect(other.cacheOutcome == .revalidated)
+    }
 }

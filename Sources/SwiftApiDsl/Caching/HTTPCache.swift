@@ -85,7 +85,9 @@ public final class HTTPCache: Sendable, CustomReflectable {
 
     /// The cache as a middleware; ``ApiClient/cache(_:)`` adds it to a client.
     public var middleware: Middleware {
-        Middleware("cache") { request, next in try await self.respond(to: request, next: next) }
+        var middleware = Middleware("cache") { request, next in try await self.respond(to: request, next: next) }
+        middleware.cache = self
+        return middleware
     }
 }
 
