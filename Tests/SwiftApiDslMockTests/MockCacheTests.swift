@@ -83,4 +83,26 @@ import Testing
         #expect(other.body == Data(#"{"id":1}"#.utf8))
         #expect(other.cacheOutcome == .revalidated)
     }
+    /// A download and a stream take their body as it arrives: the cache collects neither in
+    /// memory, so neither is stored, and the next call of the URL goes to the network.
+    @Test func aDownloadAndAStreamAreNotCollectedNorStoredByTheCache() async throws {
+        let mock = ApiClient(baseUrl: Fixtures.baseUrl).cache(.memory()).mocked()
+        for path in ["files/1", "files/2"] {
+            try mock.stub(.get, path, body: ["id": 1], headers: ["Cache-Control": "max-age=60", "ETag": "\"1\""])
+        }
+        let destination = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        defer { try? FileManager.default.removeItem(at: destination) }
+        try await mock.get("files/1").download(destination: destination)
+        let streamed = try await mock.get("files/2").stream()
+        var streamedBytes = Data()
+        for try await chunk in streamed.body { streamedBytes.append(chunk) }
+        let afterDownload = try await mock.get("files/1").perform()
+        let afterStream = try await mock.get("files/2").perform()
+        #expect(try Data(contentsOf: destination) == Data(#"{"id":1}"#.utf8))
+        #expect(streamedBytes == Data(#"{"id":1}"#.utf8))
+        #expect(afterDownload.cacheOutcome == .network)
+        #expect(afterStream.cacheOutcome == .network)
+        #expect(mock.recordedRequests(path: "files/1").count == 2)
+        #expect(mock.recordedRequests(path: "files/2").count == 2)
+    }
 }

@@ -10,7 +10,8 @@ import FoundationNetworking
 //      request's and response's directives let answer now (4.2), answers without the network
 //   4. otherwise the request goes on, conditional when a stored response has validators (4.3):
 //      a 304 refreshes and returns the stored response with status 200; any other answer is
-//      returned, and stored once its body has arrived whole, when it may be (3)
+//      returned, and stored once its body has arrived whole, when it may be (3) and the call
+//      reads it into memory (a download's or a stream's body is never collected)
 // Each response says which of these happened in a `Cache-Status` member (RFC 9211).
 
 extension HTTPCache {
@@ -58,7 +59,9 @@ extension HTTPCache {
             return Self.marked(answer, "fwd=stale; fwd-status=304")
         }
         let status = stored != nil ? "; fwd-status=\(response.statusCode)" : ""
-        guard let entry = storable(response, to: request, key: key, partition: partition, sent: start, received: arrival) else {
+        // A download's or a stream's body is never collected here: it is not stored.
+        guard !request.takesBodyAsItArrives,
+              let entry = storable(response, to: request, key: key, partition: partition, sent: start, received: arrival) else {
             if stored != nil, response.statusCode == 200 { store.removeEntries(url: key) }
             return Self.marked(response, reason + status)
         }

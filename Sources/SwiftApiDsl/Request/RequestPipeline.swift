@@ -46,7 +46,8 @@ extension RequestBuilder {
         // Buffered: no observer (it times the head), no record (retries act on heads, and upload
         // progress needs the engine's report of each part sent), and a body read whole.
         let send = chain(for: draft, credential: credential, call: record, trace: trace,
-                         isBuffered: trace == nil && record == nil && destination.takesWholeBody(of: draft))
+                         isBuffered: trace == nil && record == nil && destination.takesWholeBody(of: draft),
+                         inMemory: destination.isMemory)
         let transportResponse: TransportResponse
         do {
             transportResponse = try await send(draft.request)
@@ -73,12 +74,22 @@ extension RequestBuilder {
     /// Step 5's chain for one call: the built-ins the call needs, the client's and the call's
     /// middlewares, then the transport.
     /// `isBuffered`: nothing needs the body chunk by chunk (``ExchangeControl/isBuffered``).
+    /// `inMemory`: the body goes into memory; otherwise every request on the wire says it
+    /// does not (``TransportRequest/takesBodyAsItArrives``), so that a cache never collects it.
     private func chain(for draft: RequestDraft, credential: UsedCredential?, call record: CallRecord?, trace: RequestTrace?,
-                       isBuffered: Bool) -> Middleware.Next {
+                       isBuffered: Bool, inMemory: Bool) -> Middleware.Next {
         // Built from the transport outwards, each layer only when the call needs it.
         var next = Exchange.send(through: client.transport, uploadProgress: record?.uploadProgress, isBuffered: isBuffered)
         if let trace { next = Middleware.observing(trace).wrapping(next) }
         for middleware in (client.middlewares + call.middlewares).reversed() { next = middleware.wrapping(next) }
+        if !inMemory {
+            let inner = next
+            next = { request in
+                var request = request
+                request.takesBodyAsItArrives = true
+                return try await inner(request)
+            }
+        }
         next = Middleware.followingRedirects(draft.redirectPolicy, trace: trace).wrapping(next)
         if let record, draft.retryPolicy.maxAttempts > 1 {
             next = Middleware.retrying(draft.retryPolicy, record: record, trace: trace).wrapping(next)

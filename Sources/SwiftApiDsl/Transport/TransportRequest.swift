@@ -36,6 +36,9 @@ public struct TransportRequest: Sendable {
     public var timeoutInterval: TimeInterval = 60
     /// The Foundation form last taken back, for what the fields above do not hold.
     private var foundationExtras: URLRequest?
+    /// Whether the call takes the response body as it arrives (a download, a stream): an
+    /// ``HTTPCache`` then never collects it in memory, and does not store it.
+    var takesBodyAsItArrives = false
 
     /// A request from its parts.
     ///
