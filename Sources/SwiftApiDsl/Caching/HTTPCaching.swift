@@ -142,11 +142,13 @@ extension HTTPCache {
     }
 
     /// The second half: a digest of the request's credentials (every header field whose value
-    /// the library redacts: `Authorization`, `Cookie`, `X-Api-Key`…), `""` when it has none.
+    /// the library redacts: `Authorization`, `Cookie`, `X-Api-Key`…, and the cookies URLSession
+    /// will add from its storage), `""` when it has none.
     static func partition(of request: TransportRequest) -> String {
-        let secrets = request.headerFields.fields.filter { HeaderField($0.name).isRedacted }
+        var secrets = request.headerFields.fields.filter { HeaderField($0.name).isRedacted }.map { "\($0.name.lowercased()): \($0.value)" }
+        if let cookies = request.sessionCookies { secrets.append("session cookie: \(cookies)") }
         guard !secrets.isEmpty else { return "" }
-        let text = secrets.map { "\($0.name.lowercased()): \($0.value)" }.sorted().joined(separator: "\n")
+        let text = secrets.sorted().joined(separator: "\n")
         return SHA256.hex(Data(text.utf8))
     }
 }

@@ -74,19 +74,23 @@ extension RequestBuilder {
     /// Step 5's chain for one call: the built-ins the call needs, the client's and the call's
     /// middlewares, then the transport.
     /// `isBuffered`: nothing needs the body chunk by chunk (``ExchangeControl/isBuffered``).
-    /// `inMemory`: the body goes into memory; otherwise every request on the wire says it
-    /// does not (``TransportRequest/takesBodyAsItArrives``), so that a cache never collects it.
+    /// `inMemory`: the body goes into memory. When a cache is in the chain, every request on the
+    /// wire tells it whether the body goes elsewhere (``TransportRequest/takesBodyAsItArrives``:
+    /// a cache never collects it) and which cookies URLSession will add
+    /// (``TransportRequest/sessionCookies``: part of the cache's key).
     private func chain(for draft: RequestDraft, credential: UsedCredential?, call record: CallRecord?, trace: RequestTrace?,
                        isBuffered: Bool, inMemory: Bool) -> Middleware.Next {
         // Built from the transport outwards, each layer only when the call needs it.
         var next = Exchange.send(through: client.transport, uploadProgress: record?.uploadProgress, isBuffered: isBuffered)
         if let trace { next = Middleware.observing(trace).wrapping(next) }
         for middleware in (client.middlewares + call.middlewares).reversed() { next = middleware.wrapping(next) }
-        if !inMemory {
+        if (client.middlewares + call.middlewares).contains(where: { $0.cache != nil }) {
             let inner = next
+            let cookies = (client.transport as? URLSessionTransport)?.session.configuration
             next = { request in
                 var request = request
-                request.takesBodyAsItArrives = true
+                request.takesBodyAsItArrives = !inMemory
+                request.sessionCookies = cookies.flatMap { Self.cookieField(for: request.url, in: $0) }
                 return try await inner(request)
             }
         }
@@ -98,6 +102,14 @@ extension RequestBuilder {
             next = Middleware.renewing(credential, replay: { try await self.prepare().draft.request }, trace: trace).wrapping(next)
         }
         return next
+    }
+
+    /// The `Cookie` field a session with `configuration` adds to a request for `url`, if any.
+    private static func cookieField(for url: URL?, in configuration: URLSessionConfiguration) -> String? {
+        guard configuration.httpShouldSetCookies, let url, let cookies = configuration.httpCookieStorage?.cookies(for: url),
+              !cookies.isEmpty
+        else { return nil }
+        return HTTPCookie.requestHeaderFields(with: cookies)["Cookie"]
     }
 
     /// Steps 1 to 4: the request as it will be sent, and the renewable credential it carries.
