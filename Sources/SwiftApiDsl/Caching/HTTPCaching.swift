@@ -67,7 +67,7 @@ extension HTTPCache {
         }
         var storing = Self.marked(response, reason + status + "; stored")
         storing.body = StoringBody(response.body, expectedLength: BodyDestination.expectedLength(of: response),
-                                   limit: store.limit, store: { [store] body in
+                                   limit: store.entryLimit, store: { [store] body in
                                        var complete = entry
                                        complete.body = body
                                        store.store(complete)

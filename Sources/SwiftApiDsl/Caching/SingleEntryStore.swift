@@ -8,6 +8,7 @@ final class SingleEntryStore: CacheStore {
     private let stored = Locked<CacheEntry?>(nil)
 
     var limit: Int { .max }
+    var entryLimit: Int { .max }
 
     func entry(url: String, partition: String) -> CacheEntry? {
         stored.withLock { $0?.url == url && $0?.partition == partition ? $0 : nil }
