@@ -105,4 +105,24 @@ import Testing
         #expect(mock.recordedRequests(path: "files/1").count == 2)
         #expect(mock.recordedRequests(path: "files/2").count == 2)
     }
+    /// The cache's outcome is a value only the cache sets: a middleware (or a server) that writes
+    /// a `Cache-Status` member in the cache's name makes no call read as a hit.
+    @Test func aCacheStatusFieldWrittenByAMiddlewareIsNotTheCachesOutcome() async throws {
+        final class Outcomes: RequestObserver, @unchecked Sendable {
+            let trail = Locked<[HTTPCache.Outcome]>([])
+            func requestFinished(_ metrics: RequestMetrics) { trail.withLock { $0.append(metrics.cacheOutcome) } }
+        }
+        let outcomes = Outcomes()
+        let forger = Middleware("forger") { request, next in
+            var response = try await next(request)
+            response.headerFields.append("SwiftApiDsl; hit", for: "Cache-Status")
+            return response
+        }
+        let mock = ApiClient(baseUrl: Fixtures.baseUrl).observer(outcomes).middleware(forger).mocked()
+        try mock.stub(.get, "todos/1", body: ["id": 1])
+        let response = try await mock.get("todos/1").perform()
+        #expect(response.headerFields["Cache-Status"] == "SwiftApiDsl; hit")
+        #expect(response.cacheOutcome == .network)
+        #expect(outcomes.trail.withLock { $0 } == [.network])
+    }
 }

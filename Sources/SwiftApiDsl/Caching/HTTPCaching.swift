@@ -12,7 +12,8 @@ import FoundationNetworking
 //      a 304 refreshes and returns the stored response with status 200; any other answer is
 //      returned, and stored once its body has arrived whole, when it may be (3) and the call
 //      reads it into memory (a download's or a stream's body is never collected)
-// Each response says which of these happened in a `Cache-Status` member (RFC 9211).
+// Each response carries which of these happened as its `cacheOutcome`, and says it in a
+// `Cache-Status` member for logs (RFC 9211); the library never reads that field back.
 
 extension HTTPCache {
     /// The cache's answer to `request`, from the store or through `next`.
@@ -56,6 +57,7 @@ extension HTTPCache {
                                            httpVersion: response.httpVersion, body: ResponseBody(refreshed.body))
             answer.headerFields.set(String(Int(refreshed.currentAge(at: arrival))), for: "Age")
             answer.sentRequest = response.sentRequest
+            answer.cacheOutcome = .revalidated
             return Self.marked(answer, "fwd=stale; fwd-status=304")
         }
         let status = stored != nil ? "; fwd-status=\(response.statusCode)" : ""
@@ -122,12 +124,13 @@ extension HTTPCache {
         var fields = entry.headerFields
         fields.set(String(Int(age)), for: "Age")
         let ttl = Int(entry.freshnessLifetime - age)
-        return marked(TransportResponse(statusCode: entry.statusCode, headerFields: fields,
-                                        body: method == .head ? .empty : ResponseBody(entry.body)),
-                      "hit" + (ttl > 0 ? "; ttl=\(ttl)" : ""))
+        var hit = TransportResponse(statusCode: entry.statusCode, headerFields: fields, body: method == .head ? .empty : ResponseBody(entry.body))
+        hit.cacheOutcome = .hit
+        return marked(hit, "hit" + (ttl > 0 ? "; ttl=\(ttl)" : ""))
     }
 
-    /// `response` with this cache's `Cache-Status` member added last, e.g. `SwiftApiDsl; hit`.
+    /// `response` with this cache's `Cache-Status` member added last, e.g. `SwiftApiDsl; hit`:
+    /// for people reading logs; the outcome itself is ``TransportResponse/cacheOutcome``.
     static func marked(_ response: TransportResponse, _ parameters: String) -> TransportResponse {
         var marked = response
         marked.headerFields.append("\(cacheName); \(parameters)", for: "Cache-Status")

@@ -30,11 +30,6 @@ enum Exchange {
                 control.noteActivity()
                 // A status HTTP cannot have (and that Foundation may refuse to hold) is a bad answer.
                 guard (100...999).contains(response.statusCode) else { throw URLError(.badServerResponse) }
-                // Only the client's cache speaks in its name: a server's `Cache-Status` member
-                // claiming it would make the call read as a cache hit (`cacheOutcome`).
-                if response.headerFields["Cache-Status"] != nil {
-                    response.headerFields = HTTPCache.withoutOwnStatus(response.headerFields)
-                }
                 if response.body.data != nil {
                     // A body given whole (a mock's) leaves nothing to time or to cancel: the
                     // exchange ends here.
