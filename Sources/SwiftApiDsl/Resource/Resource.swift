@@ -73,7 +73,7 @@ public final class Resource<Value: Sendable>: Sendable {
     /// The client that loads it.
     public let client: ApiClient
     /// ``client`` with an ``HTTPCache`` to make every conditional request: the client's own
-    /// when it has one, else a private one-entry cache.
+    /// when it has one, else a private one-entry cache, before the client's middlewares.
     let loader: ApiClient
 
     struct Storage {
@@ -123,7 +123,9 @@ public final class Resource<Value: Sendable>: Sendable {
     public init(_ endpoint: Endpoint<Value>, client: ApiClient) {
         self.endpoint = endpoint
         self.client = client
-        loader = client.middlewares.contains { $0.cache != nil } ? client : client.cache(HTTPCache(store: SingleEntryStore()))
+        // A private cache goes first, so that what later middlewares add (a signature) stays out of its key.
+        loader = client.middlewares.contains { $0.cache != nil } ? client
+            : client.with { $0.middlewares.insert(HTTPCache(store: SingleEntryStore()).middleware, at: 0) }
         #if canImport(Observation)
         if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
             registrar = ObservationRegistrar()
