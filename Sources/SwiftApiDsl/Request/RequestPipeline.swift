@@ -83,8 +83,9 @@ extension RequestBuilder {
         // Built from the transport outwards, each layer only when the call needs it.
         var next = Exchange.send(through: client.transport, uploadProgress: record?.uploadProgress, isBuffered: isBuffered)
         if let trace { next = Middleware.observing(trace).wrapping(next) }
-        for middleware in (client.middlewares + call.middlewares).reversed() { next = middleware.wrapping(next) }
-        if (client.middlewares + call.middlewares).contains(where: { $0.cache != nil }) {
+        let middlewares = client.middlewares + call.middlewares
+        for middleware in middlewares.reversed() { next = middleware.wrapping(next) }
+        if middlewares.contains(where: { $0.cache != nil }) {
             let inner = next
             let cookies = (client.transport as? URLSessionTransport)?.session.configuration
             next = { request in
