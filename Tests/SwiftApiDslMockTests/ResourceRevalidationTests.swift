@@ -75,6 +75,24 @@ import Testing
         #expect(todos.state.name == "loaded(a)")
     }
 
+    /// Without a client cache, the resource's private cache sits before the client's middlewares:
+    /// a signature a middleware adds to each request stays out of its key.
+    @Test func aSignatureAMiddlewareAddsToEachRequestDoesNotStopTheRevalidation() async throws {
+        serve(Locked("a"))
+        let signatures = Locked(0)
+        let signer = Middleware("signer") { request, next in
+            var request = request
+            request.headerFields.set("Sig \(signatures.withLock { $0 += 1; return $0 })", for: "Authorization")
+            return try await next(request)
+        }
+        let todos = mock.client.middleware(signer).resource(endpoint)
+        #expect(try await todos.value() == ["a"])
+        #expect(try await todos.reload() == ["a"])
+        #expect(conditions(1) == ["\"a\"", Self.lastModified])
+        #expect(mock.recordedRequests[1].header(.authorization) == "Sig 2")
+        #expect(decodes.withLock { $0 } == 1)
+    }
+
     @Test func aChangedValueIsDecodedAndItsOwnValidatorsAreSentNext() async throws {
         let version = Locked("a")
         serve(version)

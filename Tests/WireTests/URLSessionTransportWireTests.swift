@@ -7,6 +7,35 @@ import SwiftApiDsl
 
 /// What is particular to the URLSession transport (the shared cases are in `Shared/`).
 @Suite struct URLSessionTransportWireTests {
+    /// URLSession adds `Cookie` from its session's storage inside the transport, after the
+    /// cache: the cache keys on those cookies too, so a sign-out then a sign-in as someone else
+    /// is not served the first user's private answer.
+    @Test func theCacheKeepsTheAnswersOfTwoCookieSessionsApart() async throws {
+        let storage = HTTPCookieStorage.sharedCookieStorage(forGroupContainerIdentifier: UUID().uuidString)
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpCookieStorage = storage
+        let base = try TestServer.url("")
+        let host = try #require(base.host)
+        func signIn(_ user: String) throws {
+            storage.setCookie(try #require(HTTPCookie(properties: [.name: "sid", .value: user, .domain: host, .path: "/"])))
+        }
+        let client = ApiClient(transport: URLSessionTransport(configuration: configuration), baseUrl: base).cache(.memory())
+        let path = "cache/\(UUID().uuidString)/doc"
+        func load() async throws -> Response<CacheWireTests.Answer> {
+            try await client.get(path).queryItems(["cc": "private, max-age=60"]).perform()
+        }
+        try signIn("ada")
+        let ada = try await load()
+        try signIn("bob")
+        let bob = try await load()
+        try signIn("ada")
+        let adaAgain = try await load()
+        let outcomes: [HTTPCache.Outcome] = [ada.cacheOutcome, bob.cacheOutcome, adaAgain.cacheOutcome]
+        let requests: [Int] = [ada.body.requests, bob.body.requests, adaAgain.body.requests]
+        #expect(outcomes == [.network, .network, .hit])
+        #expect(requests == [1, 2, 1])
+    }
+
     @Test func getWithABodyIsRefusedBeforeSending() async throws {
         let error = await #expect(throws: RequestError.self) {
             try await HttpBin.client().get("anything", body: ["a": 1]).perform()

@@ -8,7 +8,7 @@ protocol CacheStore: Sendable {
     /// The entry stored for `url` and `partition`, or `nil`; reading one counts as using it.
     func entry(url: String, partition: String) -> CacheEntry?
     /// Stores `entry` in place of the one with the same URL and partition; an entry larger
-    /// than the limit is not stored.
+    /// than the entry limit is not stored (and the one it would replace is removed).
     func store(_ entry: CacheEntry)
     /// Removes the entries of `url`, whatever their partition.
     func removeEntries(url: String)
@@ -16,4 +16,6 @@ protocol CacheStore: Sendable {
     func removeAll()
     /// The largest total size, in bytes.
     var limit: Int { get }
+    /// The largest single entry, in bytes: a larger response is neither collected nor stored.
+    var entryLimit: Int { get }
 }

@@ -57,9 +57,10 @@ public final class HTTPCache: Sendable, CustomReflectable {
 
     /// A cache in memory of up to `limit` bytes (bodies and header fields), 10 MiB unless
     /// given; past it, the responses used least recently are dropped. It lasts as long as the
-    /// cache does: share one value between clients to share the entries.
-    public static func memory(limit: Int = 10 << 20) -> HTTPCache {
-        HTTPCache(store: MemoryCacheStore(limit: limit))
+    /// cache does: share one value between clients to share the entries. A response larger
+    /// than `entryLimit` (a quarter of `limit` unless given) is neither collected nor stored.
+    public static func memory(limit: Int = 10 << 20, entryLimit: Int? = nil) -> HTTPCache {
+        HTTPCache(store: MemoryCacheStore(limit: limit, entryLimit: entryLimit ?? limit / 4))
     }
 
     /// A cache in the folder `directory` (made if needed), kept across launches, of up to
@@ -73,9 +74,10 @@ public final class HTTPCache: Sendable, CustomReflectable {
     /// let client = ApiClient(baseUrl: url).cache(.directory(folder))
     /// ```
     /// One folder belongs to one cache value at a time: two processes, or two `directory(_:)`
-    /// caches, sharing a folder do not see each other's size accounting.
-    public static func directory(_ directory: URL, limit: Int = 50 << 20) -> HTTPCache {
-        HTTPCache(store: DirectoryCacheStore(directory: directory, limit: limit))
+    /// caches, sharing a folder do not see each other's size accounting. A response larger
+    /// than `entryLimit` (a quarter of `limit` unless given) is neither collected nor stored.
+    public static func directory(_ directory: URL, limit: Int = 50 << 20, entryLimit: Int? = nil) -> HTTPCache {
+        HTTPCache(store: DirectoryCacheStore(directory: directory, limit: limit, entryLimit: entryLimit ?? limit / 4))
     }
 
     /// Removes every stored response (for example when the user signs out).
@@ -85,7 +87,9 @@ public final class HTTPCache: Sendable, CustomReflectable {
 
     /// The cache as a middleware; ``ApiClient/cache(_:)`` adds it to a client.
     public var middleware: Middleware {
-        Middleware("cache") { request, next in try await self.respond(to: request, next: next) }
+        var middleware = Middleware("cache") { request, next in try await self.respond(to: request, next: next) }
+        middleware.cache = self
+        return middleware
     }
 }
 

@@ -10,8 +10,10 @@ import FoundationNetworking
 //      request's and response's directives let answer now (4.2), answers without the network
 //   4. otherwise the request goes on, conditional when a stored response has validators (4.3):
 //      a 304 refreshes and returns the stored response with status 200; any other answer is
-//      returned, and stored once its body has arrived whole, when it may be (3)
-// Each response says which of these happened in a `Cache-Status` member (RFC 9211).
+//      returned, and stored once its body has arrived whole, when it may be (3) and the call
+//      reads it into memory (a download's or a stream's body is never collected)
+// Each response carries which of these happened as its `cacheOutcome`, and says it in a
+// `Cache-Status` member for logs (RFC 9211); the library never reads that field back.
 
 extension HTTPCache {
     /// The cache's answer to `request`, from the store or through `next`.
@@ -55,16 +57,19 @@ extension HTTPCache {
                                            httpVersion: response.httpVersion, body: ResponseBody(refreshed.body))
             answer.headerFields.set(String(Int(refreshed.currentAge(at: arrival))), for: "Age")
             answer.sentRequest = response.sentRequest
+            answer.cacheOutcome = .revalidated
             return Self.marked(answer, "fwd=stale; fwd-status=304")
         }
         let status = stored != nil ? "; fwd-status=\(response.statusCode)" : ""
-        guard let entry = storable(response, to: request, key: key, partition: partition, sent: start, received: arrival) else {
+        // A download's or a stream's body is never collected here: it is not stored.
+        guard !request.takesBodyAsItArrives,
+              let entry = storable(response, to: request, key: key, partition: partition, sent: start, received: arrival) else {
             if stored != nil, response.statusCode == 200 { store.removeEntries(url: key) }
             return Self.marked(response, reason + status)
         }
         var storing = Self.marked(response, reason + status + "; stored")
         storing.body = StoringBody(response.body, expectedLength: BodyDestination.expectedLength(of: response),
-                                   limit: store.limit, store: { [store] body in
+                                   limit: store.entryLimit, store: { [store] body in
                                        var complete = entry
                                        complete.body = body
                                        store.store(complete)
@@ -119,12 +124,13 @@ extension HTTPCache {
         var fields = entry.headerFields
         fields.set(String(Int(age)), for: "Age")
         let ttl = Int(entry.freshnessLifetime - age)
-        return marked(TransportResponse(statusCode: entry.statusCode, headerFields: fields,
-                                        body: method == .head ? .empty : ResponseBody(entry.body)),
-                      "hit" + (ttl > 0 ? "; ttl=\(ttl)" : ""))
+        var hit = TransportResponse(statusCode: entry.statusCode, headerFields: fields, body: method == .head ? .empty : ResponseBody(entry.body))
+        hit.cacheOutcome = .hit
+        return marked(hit, "hit" + (ttl > 0 ? "; ttl=\(ttl)" : ""))
     }
 
-    /// `response` with this cache's `Cache-Status` member added last, e.g. `SwiftApiDsl; hit`.
+    /// `response` with this cache's `Cache-Status` member added last, e.g. `SwiftApiDsl; hit`:
+    /// for people reading logs; the outcome itself is ``TransportResponse/cacheOutcome``.
     static func marked(_ response: TransportResponse, _ parameters: String) -> TransportResponse {
         var marked = response
         marked.headerFields.append("\(cacheName); \(parameters)", for: "Cache-Status")
@@ -139,11 +145,13 @@ extension HTTPCache {
     }
 
     /// The second half: a digest of the request's credentials (every header field whose value
-    /// the library redacts: `Authorization`, `Cookie`, `X-Api-Key`…), `""` when it has none.
+    /// the library redacts: `Authorization`, `Cookie`, `X-Api-Key`…, and the cookies URLSession
+    /// will add from its storage), `""` when it has none.
     static func partition(of request: TransportRequest) -> String {
-        let secrets = request.headerFields.fields.filter { HeaderField($0.name).isRedacted }
+        var secrets = request.headerFields.fields.filter { HeaderField($0.name).isRedacted }.map { "\($0.name.lowercased()): \($0.value)" }
+        if let cookies = request.sessionCookies { secrets.append("session cookie: \(cookies)") }
         guard !secrets.isEmpty else { return "" }
-        let text = secrets.map { "\($0.name.lowercased()): \($0.value)" }.sorted().joined(separator: "\n")
+        let text = secrets.sorted().joined(separator: "\n")
         return SHA256.hex(Data(text.utf8))
     }
 }

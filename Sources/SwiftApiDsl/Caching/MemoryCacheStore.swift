@@ -10,10 +10,12 @@ final class MemoryCacheStore: CacheStore {
     }
 
     let limit: Int
+    let entryLimit: Int
     private let state = Locked(State())
 
-    init(limit: Int) {
+    init(limit: Int, entryLimit: Int? = nil) {
         self.limit = max(0, limit)
+        self.entryLimit = min(self.limit, max(0, entryLimit ?? limit))
     }
 
     func entry(url: String, partition: String) -> CacheEntry? {
@@ -29,7 +31,7 @@ final class MemoryCacheStore: CacheStore {
         let size = entry.size
         state.withLock { state in
             Self.remove(url: entry.url, partition: entry.partition, from: &state)
-            guard size <= limit else { return }
+            guard size <= entryLimit else { return }
             state.clock += 1
             state.entries[entry.url, default: [:]][entry.partition] = (entry, state.clock)
             state.size += size

@@ -44,6 +44,8 @@ public struct Middleware: Sendable {
     /// A name for logs and for telling middlewares apart.
     public let name: String
     private let intercept: @Sendable (TransportRequest, Next) async throws -> TransportResponse
+    /// The cache this middleware is (``HTTPCache/middleware``): a ``Resource`` revalidates through it.
+    var cache: HTTPCache?
 
     /// Creates a middleware from a closure that gets the request and `next`.
     public init(_ name: String, _ intercept: @escaping @Sendable (_ request: TransportRequest, _ next: Next) async throws -> TransportResponse) {

@@ -74,14 +74,9 @@ final class RequestTrace: Sendable {
     }
 
     /// The middleware chain returned `response`, the one the call goes on with: its status
-    /// counts when no response came from the wire (a cache hit), and its `Cache-Status` tells
-    /// the cache's outcome.
+    /// counts when no response came from the wire (a cache hit), and it carries the cache's outcome.
     func answered(_ response: TransportResponse) {
-        guard response.headerFields["Cache-Status"] != nil else {
-            counts.withLock { $0.statusCode = $0.statusCode ?? response.statusCode }
-            return
-        }
-        let outcome = HTTPCache.Outcome(response.headerFields)
+        let outcome = response.cacheOutcome
         counts.withLock { counts in
             // A hit answers the last hop without the network: its status is the call's (after a
             // redirect the wire's last status was the 3xx).

@@ -18,6 +18,12 @@ enum BodyDestination {
     /// To the caller, as it arrives, for `stream()`.
     case caller
 
+    /// Whether the body goes into memory whole (`perform()`).
+    var isMemory: Bool {
+        if case .memory = self { return true }
+        return false
+    }
+
     /// The largest error document a download or a stream reads into memory for its validators;
     /// a larger one is not kept, and validators see an empty body.
     static var errorDocumentLimit: Int { 1 << 20 }

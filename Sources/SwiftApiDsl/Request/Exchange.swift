@@ -27,11 +27,6 @@ enum Exchange {
                 }
                 control.noteActivity()
                 try response.checkStatus()
-                // Only the client's cache speaks in its name: a server's `Cache-Status` member
-                // claiming it would make the call read as a cache hit (`cacheOutcome`).
-                if response.headerFields["Cache-Status"] != nil {
-                    response.headerFields = HTTPCache.withoutOwnStatus(response.headerFields)
-                }
                 if response.body.data != nil {
                     // A body given whole (a mock's) leaves nothing to time or to cancel: the
                     // exchange ends here.

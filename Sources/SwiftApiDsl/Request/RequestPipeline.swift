@@ -43,7 +43,7 @@ extension RequestBuilder {
         if case .file(let download) = destination { try download.open(for: draft.request) }
         // Most calls retry nothing and follow no upload: they need no record.
         let record = draft.retryPolicy.maxAttempts > 1 || draft.uploadProgress != nil ? CallRecord(draft) : nil
-        let send = chain(for: draft, credential: credential, call: record, trace: trace)
+        let send = chain(for: draft, credential: credential, call: record, trace: trace, inMemory: destination.isMemory)
         let transportResponse: TransportResponse
         do {
             transportResponse = try await send(draft.request)
@@ -70,11 +70,27 @@ extension RequestBuilder {
 
     /// Step 5's chain for one call: the built-ins the call needs, the client's and the call's
     /// middlewares, then the transport.
-    private func chain(for draft: RequestDraft, credential: UsedCredential?, call record: CallRecord?, trace: RequestTrace?) -> Middleware.Next {
+    /// `inMemory`: the body goes into memory. When a cache is in the chain, every request on the
+    /// wire tells it whether the body goes elsewhere (``TransportRequest/takesBodyAsItArrives``:
+    /// a cache never collects it) and which cookies URLSession will add
+    /// (``TransportRequest/sessionCookies``: part of the cache's key).
+    private func chain(for draft: RequestDraft, credential: UsedCredential?, call record: CallRecord?, trace: RequestTrace?,
+                       inMemory: Bool) -> Middleware.Next {
         // Built from the transport outwards, each layer only when the call needs it.
         var next = Exchange.send(through: client.transport, uploadProgress: record?.uploadProgress)
         if let trace { next = Middleware.observing(trace).wrapping(next) }
-        for middleware in (client.middlewares + call.middlewares).reversed() { next = middleware.wrapping(next) }
+        let middlewares = client.middlewares + call.middlewares
+        for middleware in middlewares.reversed() { next = middleware.wrapping(next) }
+        if middlewares.contains(where: { $0.cache != nil }) {
+            let inner = next
+            let cookies = (client.transport as? URLSessionTransport)?.session.configuration
+            next = { request in
+                var request = request
+                request.takesBodyAsItArrives = !inMemory
+                request.sessionCookies = cookies.flatMap { Self.cookieField(for: request.url, in: $0) }
+                return try await inner(request)
+            }
+        }
         next = Middleware.followingRedirects(draft.redirectPolicy, trace: trace).wrapping(next)
         if let record, draft.retryPolicy.maxAttempts > 1 {
             // A retried status is reported against the caller's range (2xx when it set none).
@@ -85,6 +101,14 @@ extension RequestBuilder {
             next = Middleware.renewing(credential, replay: { try await self.prepare().draft.request }, trace: trace).wrapping(next)
         }
         return next
+    }
+
+    /// The `Cookie` field a session with `configuration` adds to a request for `url`, if any.
+    private static func cookieField(for url: URL?, in configuration: URLSessionConfiguration) -> String? {
+        guard configuration.httpShouldSetCookies, let url, let cookies = configuration.httpCookieStorage?.cookies(for: url),
+              !cookies.isEmpty
+        else { return nil }
+        return HTTPCookie.requestHeaderFields(with: cookies)["Cookie"]
     }
 
     /// Steps 1 to 4: the request as it will be sent, and the renewable credential it carries.

@@ -37,13 +37,15 @@ extension ApiClient {
 /// - **Single flight.** While a load runs, ``value()``, ``reload()`` and ``load()`` join it
 ///   instead of starting another. A caller whose task is cancelled stops waiting at once with
 ///   `CancellationError`; the load goes on for the others. ``cancelLoading()`` stops the load itself.
-/// - **Revalidation.** Once a value is loaded, every later load of a GET or HEAD endpoint
-///   (``reload()``, ``load()``, a ``value()`` after ``invalidate()`` or a failure) sends the
-///   validators that value came with: `If-None-Match` with its `ETag`, `If-Modified-Since` with
-///   its `Last-Modified`. A `304 Not Modified` keeps that value (or brings it back after
-///   ``invalidate()``) without decoding anything; the call's validators judge the head of the
-///   response the value came in (updated by the 304's fields), not the 304. A `200` is decoded
-///   as usual. A request that sets either header itself is sent as it is. No cache is needed.
+/// - **Revalidation.** A resource loads through an ``HTTPCache``: its client's, or a private
+///   one-entry cache when the client has none. Once a value is loaded, every later load of a GET
+///   endpoint (``reload()``, ``load()``, a ``value()`` after ``invalidate()`` or a failure) asks
+///   the cache to revalidate (`Cache-Control: no-cache`): the cache sends the validators of the
+///   answer it stored (`If-None-Match`, `If-Modified-Since`). A `304 Not Modified` returns the
+///   stored answer, body included; when its bytes are those the value was decoded from, the value
+///   is kept (or brought back after ``invalidate()``) without decoding. Any other answer is
+///   decoded as usual. When the cache holds nothing (emptied, evicted, or the answer could not be
+///   stored: `no-store`, a `HEAD`, `Authorization` without `private`…) the request is sent whole.
 /// - **State.** ``state`` moves `idle → loading → loaded` or `failed`. ``latestValue`` keeps
 ///   the last value loaded during a reload and after a failure.
 /// - **Observation.** ``states`` (an `AsyncSequence`) and ``observe(_:)`` (a closure, without a
@@ -70,6 +72,9 @@ public final class Resource<Value: Sendable>: Sendable {
     public let endpoint: Endpoint<Value>
     /// The client that loads it.
     public let client: ApiClient
+    /// ``client`` with an ``HTTPCache`` to make every conditional request: the client's own
+    /// when it has one, else a private one-entry cache, before the client's middlewares.
+    let loader: ApiClient
 
     struct Storage {
         var state: State = .idle
@@ -118,6 +123,9 @@ public final class Resource<Value: Sendable>: Sendable {
     public init(_ endpoint: Endpoint<Value>, client: ApiClient) {
         self.endpoint = endpoint
         self.client = client
+        // A private cache goes first, so that what later middlewares add (a signature) stays out of its key.
+        loader = client.middlewares.contains { $0.cache != nil } ? client
+            : client.with { $0.middlewares.insert(HTTPCache(store: SingleEntryStore()).middleware, at: 0) }
         #if canImport(Observation)
         if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
             registrar = ObservationRegistrar()
@@ -233,10 +241,10 @@ public final class Resource<Value: Sendable>: Sendable {
         storage.set(.loading)
         let generation = storage.generation
         let current = storage.validated
-        storage.loading = Task { [client, endpoint] in
+        storage.loading = Task { [loader, endpoint] in
             let result: Result<(loaded: ValidatedValue<Value>, notModified: Bool), any Error>
             do {
-                result = .success(try await endpoint.load(on: client, revalidating: current))
+                result = .success(try await endpoint.load(on: loader, revalidating: current))
             } catch {
                 result = .failure(error.asRequestError)
             }

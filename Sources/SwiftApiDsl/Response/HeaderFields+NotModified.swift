@@ -8,8 +8,8 @@ extension HeaderFields {
 
     /// These stored header fields after a `304` carrying `fields` confirmed them: each field the
     /// 304 carries (a new `ETag`, `Date`, `Cache-Control`…) replaces every stored field of that
-    /// name, all its values kept, except the fields that describe the 304 message. The one rule
-    /// of the HTTP cache and of a revalidating `Resource`.
+    /// name, all its values kept, except the fields that describe the 304 message (the
+    /// ``HTTPCache``'s rule, which `Resource` revalidates through).
     func updated(byNotModified fields: HeaderFields) -> HeaderFields {
         var updated = self
         for name in Set(fields.fields.map { $0.name.lowercased() }) where !Self.describingTheMessage.contains(name) {

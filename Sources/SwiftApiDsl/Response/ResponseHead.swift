@@ -12,14 +12,17 @@ import FoundationNetworking
 final class ResponseHead: Sendable {
     let statusCode: Int
     let headerFields: HeaderFields
+    /// What the client's cache did; see ``Response/cacheOutcome``.
+    let cacheOutcome: HTTPCache.Outcome
     private let httpVersion: String
     private let url: URL?
     private let made: Locked<HTTPURLResponse?>
 
     /// A head from its parts, for the request sent to `url`.
-    init(statusCode: Int, headerFields: HeaderFields, httpVersion: String, url: URL?) {
+    init(statusCode: Int, headerFields: HeaderFields, httpVersion: String, url: URL?, cacheOutcome: HTTPCache.Outcome = .network) {
         self.statusCode = statusCode
         self.headerFields = headerFields
+        self.cacheOutcome = cacheOutcome
         self.httpVersion = httpVersion
         self.url = url
         self.made = Locked(nil)
@@ -27,9 +30,10 @@ final class ResponseHead: Sendable {
 
     /// A head whose Foundation form exists already; it is handed out as it is.
     /// `headerFields` are the response's, when they were read from it already.
-    init(_ response: HTTPURLResponse, headerFields: HeaderFields? = nil) {
+    init(_ response: HTTPURLResponse, headerFields: HeaderFields? = nil, cacheOutcome: HTTPCache.Outcome = .network) {
         statusCode = response.statusCode
         self.headerFields = headerFields ?? HeaderFields(response)
+        self.cacheOutcome = cacheOutcome
         httpVersion = "HTTP/1.1"
         url = response.url
         made = Locked(response)

@@ -36,6 +36,12 @@ public struct TransportRequest: Sendable {
     public var timeoutInterval: TimeInterval = 60
     /// The Foundation form last taken back, for what the fields above do not hold.
     private var foundationExtras: URLRequest?
+    /// Whether the call takes the response body as it arrives (a download, a stream): an
+    /// ``HTTPCache`` then never collects it in memory, and does not store it.
+    var takesBodyAsItArrives = false
+    /// The `Cookie` field URLSession will add from its session's cookie storage, inside the
+    /// transport: set for an ``HTTPCache`` to key on, since it never sees the field itself.
+    var sessionCookies: String?
 
     /// A request from its parts.
     ///

@@ -22,6 +22,19 @@ public struct TransportResponse: Sendable {
     /// The request the transport received for it (set by the pipeline's last step): the one the
     /// response answers, after redirects and middlewares. `nil` for a response a middleware made.
     var sentRequest: TransportRequest?
+    /// What the client's ``HTTPCache`` did, for a middleware added before it (the ones added
+    /// after it see only requests that reach the network). Only the cache sets it: a
+    /// `Cache-Status` field, from a server or a middleware, does not change it.
+    ///
+    /// ```swift
+    /// let log = Middleware("log") { request, next in
+    ///     let response = try await next(request)
+    ///     print(request.url?.path ?? "", response.cacheOutcome)   // hit, revalidated or network
+    ///     return response
+    /// }
+    /// let client = ApiClient(baseUrl: url).middleware(log).cache(.memory())
+    /// ```
+    public internal(set) var cacheOutcome = HTTPCache.Outcome.network
 
     /// A response head from its parts.
     public init(statusCode: Int, headerFields: HeaderFields = [:], httpVersion: String = "HTTP/1.1", body: ResponseBody = .empty) {
@@ -51,7 +64,7 @@ public struct TransportResponse: Sendable {
 
     /// The head for the request sent to `url`: the engine's own Foundation form, or one made on demand.
     func head(for url: URL?) -> ResponseHead {
-        if let httpURLResponse { return ResponseHead(httpURLResponse, headerFields: headerFields) }
-        return ResponseHead(statusCode: statusCode, headerFields: headerFields, httpVersion: httpVersion, url: url)
+        if let httpURLResponse { return ResponseHead(httpURLResponse, headerFields: headerFields, cacheOutcome: cacheOutcome) }
+        return ResponseHead(statusCode: statusCode, headerFields: headerFields, httpVersion: httpVersion, url: url, cacheOutcome: cacheOutcome)
     }
 }

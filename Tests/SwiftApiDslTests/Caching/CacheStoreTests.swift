@@ -143,4 +143,52 @@ import FoundationNetworking
         #expect(String(decoding: second.body, as: UTF8.self) == "payload")
         #expect(server.requests.count == 1)
     }
+    /// The folder is read and written outside the store's lock: a read held up on one entry's
+    /// file does not hold up a lookup of another entry.
+    @Test func aReadHeldUpOnOneFileDoesNotHoldUpAnotherLookup() {
+        let folder = scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let reading = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let store = DirectoryCacheStore(directory: folder, limit: 1 << 20) { file in
+            if file.lastPathComponent == "anonymous", file.path.contains(SHA256.hex(Data("https://a.example/slow".utf8))) {
+                reading.signal()
+                release.wait()
+            }
+            return try? Data(contentsOf: file)
+        }
+        store.store(entry("https://a.example/slow"))
+        store.store(entry("https://a.example/free"))
+        let slowDone = DispatchSemaphore(value: 0)
+        let freeDone = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            _ = store.entry(url: "https://a.example/slow", partition: "")
+            slowDone.signal()
+        }
+        reading.wait()   // the slow read has begun
+        Thread.detachNewThread {
+            _ = store.entry(url: "https://a.example/free", partition: "")
+            freeDone.signal()
+        }
+        let freeFinished = freeDone.wait(timeout: .now() + 5) == .success
+        release.signal()
+        #expect(slowDone.wait(timeout: .now() + 5) == .success)
+        if !freeFinished { _ = freeDone.wait(timeout: .now() + 5) }
+        #expect(freeFinished)
+        #expect(store.entry(url: "https://a.example/free", partition: "")?.body.count == 100)
+    }
+
+    @Test func bothStoresRefuseAnEntryLargerThanTheirEntryLimit() {
+        let folder = scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let stores: [any CacheStore] = [MemoryCacheStore(limit: 1 << 20, entryLimit: 1_000),
+                                        DirectoryCacheStore(directory: folder, limit: 1 << 20, entryLimit: 1_000)]
+        for store in stores {
+            store.store(entry("https://a.example/small", body: 100))
+            store.store(entry("https://a.example/large", body: 2_000))
+            #expect(store.entry(url: "https://a.example/small", partition: "")?.body.count == 100)
+            #expect(store.entry(url: "https://a.example/large", partition: "") == nil)
+            #expect(store.entryLimit == 1_000)
+        }
+    }
 }
