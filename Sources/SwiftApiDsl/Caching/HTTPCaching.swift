@@ -68,12 +68,18 @@ extension HTTPCache {
             return Self.marked(response, reason + status)
         }
         var storing = Self.marked(response, reason + status + "; stored")
-        storing.body = StoringBody(response.body, expectedLength: BodyDestination.expectedLength(of: response),
-                                   limit: store.entryLimit, store: { [store] body in
-                                       var complete = entry
-                                       complete.body = body
-                                       store.store(complete)
-                                   }).body
+        // Only a complete body is stored: not one that fails midway, is not read to its end, grows
+        // past the entry limit, or does not have its announced length.
+        let (expected, limit) = (BodyDestination.expectedLength(of: response), store.entryLimit)
+        var collected: Data? = Data()
+        storing.body = BodyTap(response.body, onChunk: { chunk in
+            if let count = collected?.count { if count + chunk.count <= limit { collected?.append(chunk) } else { collected = nil } }
+        }, onEnd: { [store] end in
+            guard case .finished = end, let body = collected, expected.map({ $0 == Int64(body.count) }) ?? true else { return }
+            var complete = entry
+            complete.body = body
+            store.store(complete)
+        }).body
         return storing
     }
 

@@ -57,8 +57,14 @@ enum BodyDestination {
             }
             // Counted only when there is something to count for.
             let progress = makeProgress()
-            let body = limit == nil && progress == nil ? response.body
-                : CountedBody(response.body, of: request, limit: limit, progress: progress).body
+            // The size limit counts what was handed out, and progress follows the caller; past the
+            // limit the exchange's body is let go, which closes the connection.
+            var received = 0
+            let body = limit == nil && progress == nil ? response.body : BodyTap(response.body, onChunk: { chunk in
+                received += chunk.count
+                if let limit, received > limit { throw RequestError.transport(request.urlRequest, ResponseTooLargeError(limit: limit)) }
+                progress?.advance(by: chunk.count)
+            }, onEnd: { if case .finished = $0 { progress?.finish() } }).body
             return (Response(body: Data(), head: head), body)
         }
     }
@@ -108,46 +114,5 @@ enum BodyDestination {
               declared > Int64(limit)
         else { return }
         throw RequestError.transport(request.urlRequest, ResponseTooLargeError(limit: limit, declaredLength: declared))
-    }
-}
-
-/// A streamed body as the caller reads it: the size limit counts what was handed out, and
-/// progress follows the caller. Past the limit the exchange's body is let go, which closes
-/// the connection. Read by one iterator at a time (hence `@unchecked`).
-private final class CountedBody: @unchecked Sendable {
-    private let request: TransportRequest
-    private let limit: Int?
-    private let progress: ProgressReporter?
-    private var base: ResponseBody?
-    private var chunks: ResponseBody.Iterator?
-    private var received = 0
-
-    init(_ base: ResponseBody, of request: TransportRequest, limit: Int?, progress: ProgressReporter?) {
-        self.base = base
-        self.request = request
-        self.limit = limit
-        self.progress = progress
-    }
-
-    var body: ResponseBody {
-        ResponseBody(makeNext: { [self] in { try await self.next() } })
-    }
-
-    private func next() async throws -> Data? {
-        guard let base else { return nil }
-        var iterator = chunks ?? base.makeAsyncIterator()
-        guard let chunk = try await iterator.next() else {
-            progress?.finish()
-            return nil
-        }
-        chunks = iterator
-        received += chunk.count
-        if let limit, received > limit {
-            self.base = nil
-            chunks = nil
-            throw RequestError.transport(request.urlRequest, ResponseTooLargeError(limit: limit))
-        }
-        progress?.advance(by: chunk.count)
-        return chunk
     }
 }

@@ -66,8 +66,7 @@ enum Exchange {
             guard let chunk = try await iterator.next() else { return (data, ResponseBody(data)) }
             data.append(chunk)
         }
-        let rest = PrefetchedRest(first: data, iterator: iterator)
-        return (data, ResponseBody(makeNext: { { try await rest.next() } }))
+        return (data, BodyTap(iterator, ahead: data).body)
     }
 
     /// Stops watching the exchange and releases the transport's abort closure.
@@ -82,25 +81,5 @@ enum Exchange {
         if let reason = control.abortReason { return RequestError.transport(request.urlRequest, reason) }
         if error is RequestError { return error }
         return RequestError.transport(request.urlRequest, error)
-    }
-}
-
-/// What follows bytes read ahead: those bytes, then the rest of the same iterator. Read by one
-/// iterator at a time, as `AsyncSequence` expects (hence `@unchecked`).
-private final class PrefetchedRest: @unchecked Sendable {
-    private var first: Data?
-    private var iterator: ResponseBody.Iterator
-
-    init(first: Data, iterator: ResponseBody.Iterator) {
-        self.first = first
-        self.iterator = iterator
-    }
-
-    func next() async throws -> Data? {
-        if let first {
-            self.first = nil
-            return first
-        }
-        return try await iterator.next()
     }
 }

@@ -42,7 +42,7 @@ extension RequestBuilder {
         }
         do {
             let (response, request, streamed) = try await execute(into: .caller, trace: trace)
-            return (response.withBody(ObservedBody(streamed ?? ResponseBody(response.body), trace: trace).body), request)
+            return (response.withBody(trace.observing(streamed ?? ResponseBody(response.body))), request)
         } catch {
             trace.finished(error: error.asRequestError)
             throw error

@@ -37,11 +37,13 @@ public struct TransportRequest: Sendable {
     /// The Foundation form last taken back, for what the fields above do not hold.
     private var foundationExtras: URLRequest?
     /// Whether the call takes the response body as it arrives (a download, a stream): an
-    /// ``HTTPCache`` then never collects it in memory, and does not store it.
-    var takesBodyAsItArrives = false
+    /// ``HTTPCache``, or a caching middleware of your own, then never collects it in memory.
+    /// Set by the pipeline when the chain has an ``HTTPCache``.
+    public internal(set) var takesBodyAsItArrives = false
     /// The `Cookie` field URLSession will add from its session's cookie storage, inside the
-    /// transport: set for an ``HTTPCache`` to key on, since it never sees the field itself.
-    var sessionCookies: String?
+    /// transport, which a middleware never sees: an ``HTTPCache`` (or your own) keys on it.
+    /// Set by the pipeline when the chain has an ``HTTPCache``. `nil` on other transports.
+    public internal(set) var sessionCookies: String?
 
     /// A request from its parts.
     ///
