@@ -40,7 +40,7 @@ extension ApiClient {
     /// #expect(request.url?.absoluteString == "https://example.com/api/todos/7")
     /// ```
     public func urlRequest<Value>(for endpoint: Endpoint<Value>) async throws -> URLRequest {
-        try await endpoint.request(on: self).urlRequest()
+        try await RequestPipeline(client: self, call: endpoint.call).prepare().draft.request.urlRequest
     }
 }
 
@@ -48,9 +48,9 @@ extension Endpoint {
     /// Steps 1 to 7 for an endpoint on `client`, observed like any request: the decoded response,
     /// the raw one, and the request that received it (its URL is the last one, after redirects).
     func performed(on client: ApiClient, mapsErrors: Bool = true) async throws -> (response: Response<Value>, raw: Response<Data>, request: TransportRequest) {
-        let builder = request(on: client)
-        return try await builder.observed(mapsErrors: mapsErrors) { trace in
-            let (raw, request) = try await builder.execute(trace: trace)
+        let pipeline = RequestPipeline(client: client, call: call)
+        return try await pipeline.observed(mapsErrors: mapsErrors) { trace in
+            let (raw, request) = try await pipeline.execute(trace: trace)
             return (raw.withBody(try decode(raw, of: request, clientDecoder: client.jsonDecoder)), raw, request)
         }
     }

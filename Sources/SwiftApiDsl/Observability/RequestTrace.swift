@@ -125,20 +125,3 @@ final class RequestTrace: Sendable {
         for observer in observers { observer.requestFinished(metrics) }
     }
 }
-
-extension RequestBuilder {
-    /// Runs one performance of the request (`body`) under a trace of the client's observers,
-    /// which hears of its end, success or failure, exactly once. What it throws is turned by the
-    /// client's ``ApiClient/mapError(_:)`` unless `mapsErrors` is `false` (a caller that maps itself).
-    func observed<T>(mapsErrors: Bool = true, _ body: (RequestTrace?) async throws -> T) async throws -> T {
-        let trace = RequestTrace.starting(for: client.observers)
-        do {
-            let result = try await body(trace)
-            trace?.finished(error: nil)
-            return result
-        } catch {
-            trace?.finished(error: error.asRequestError)
-            throw mapsErrors ? client.mapped(error) : error
-        }
-    }
-}

@@ -12,7 +12,7 @@ extension RequestBuilder {
     /// ```
     @discardableResult
     public func perform() async throws -> Response<Data> {
-        try await observed { try await execute(trace: $0).0 }
+        try await pipeline.observed { try await pipeline.execute(trace: $0).0 }
     }
 
     /// Sends the request and decodes the body with `jsonDecoder`, else the client's decoder: JSON
@@ -35,8 +35,8 @@ extension RequestBuilder {
     /// let response: Response<Profile> = try await client.get("user/profile").perform()
     /// ```
     public func perform<T: Decodable>(jsonDecoder: (any ResponseDecoder)? = nil) async throws -> Response<T> {
-        try await observed { trace in
-            let (response, request) = try await execute(trace: trace)
+        try await pipeline.observed { trace in
+            let (response, request) = try await pipeline.execute(trace: trace)
             return response.withBody(try Self.decode(T.self, from: response, of: request, with: jsonDecoder ?? client.jsonDecoder))
         }
     }
@@ -91,7 +91,7 @@ extension RequestBuilder {
     /// A body streamed from disk (a multipart form, a file) is not part of a `URLRequest` and is
     /// left out. Errors are those of sending: ``RequestError/modify(_:_:)``.
     public func urlRequest() async throws -> URLRequest {
-        try await prepare().draft.request.urlRequest
+        try await pipeline.prepare().draft.request.urlRequest
     }
 
     /// The finished request as a `curl` command line to paste into a terminal or a bug report,
@@ -104,7 +104,7 @@ extension RequestBuilder {
     /// // curl -X POST 'https://example.com/api/todos' -H 'Authorization: <redacted>' …
     /// ```
     public func curlDescription() async throws -> String {
-        CurlCommand(try await prepare().draft.request).description
+        CurlCommand(try await pipeline.prepare().draft.request).description
     }
 
     /// Step 7: the body as `T`.

@@ -37,11 +37,11 @@ extension RequestBuilder {
     /// (for a caller that tells errors apart first, as a reconnecting event stream does).
     func openStream() async throws -> (response: Response<ResponseBody>, request: TransportRequest) {
         guard let trace = RequestTrace.starting(for: client.observers) else {
-            let (response, request, streamed) = try await execute(into: .caller, trace: nil)
+            let (response, request, streamed) = try await pipeline.execute(into: .caller, trace: nil)
             return (response.withBody(streamed ?? ResponseBody(response.body)), request)
         }
         do {
-            let (response, request, streamed) = try await execute(into: .caller, trace: trace)
+            let (response, request, streamed) = try await pipeline.execute(into: .caller, trace: trace)
             return (response.withBody(trace.observing(streamed ?? ResponseBody(response.body))), request)
         } catch {
             trace.finished(error: error.asRequestError)

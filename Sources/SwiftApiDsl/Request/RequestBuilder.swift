@@ -40,6 +40,9 @@ public struct RequestBuilder: RequestModifiable, ResponseValidatable {
 
     /// A call started by `client`; `body` (which need not be `Sendable`) is encoded now, with
     /// `jsonEncoder`, else the client's encoder.
+    /// The way the request is performed.
+    var pipeline: RequestPipeline { RequestPipeline(client: storedClient, call: call) }
+
     init(client: ApiClient, method: HttpMethod, path: String?, url: URL? = nil, bypassAuth: Bool, body: (any Encodable)?, jsonEncoder: JSONEncoder?) {
         let encoded = body.map { JSONBody(encodingNow: $0, with: jsonEncoder ?? client.jsonEncoder) }
         self.init(client: client, call: CallDescription(method: method, path: path, url: url, body: encoded,

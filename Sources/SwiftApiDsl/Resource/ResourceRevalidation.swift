@@ -21,9 +21,9 @@ extension Endpoint where Value: Sendable {
     /// answer is decoded as usual.
     func load(on client: ApiClient, revalidating current: ValidatedValue<Value>?) async throws -> (loaded: ValidatedValue<Value>, notModified: Bool) {
         let endpoint = current != nil && method == .get ? cachePolicy(.revalidate) : self
-        let builder = endpoint.request(on: client)
-        return try await builder.observed(mapsErrors: false) { trace in
-            let (raw, request) = try await builder.execute(trace: trace)
+        let pipeline = RequestPipeline(client: client, call: endpoint.call)
+        return try await pipeline.observed(mapsErrors: false) { trace in
+            let (raw, request) = try await pipeline.execute(trace: trace)
             let digest = SHA256.hex(raw.body)
             if let current, raw.cacheOutcome != .network, digest == current.bodyDigest { return (current, true) }
             let value = try endpoint.decode(raw, of: request, clientDecoder: client.jsonDecoder)

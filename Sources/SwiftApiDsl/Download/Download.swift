@@ -46,11 +46,11 @@ extension RequestBuilder {
     public func download(destination: URL, resumable: Bool = false) async throws -> HTTPURLResponse {
         let target = DownloadTarget(destination: destination, resumable: resumable)
         let attempt = modifier(target.rangeModifier)
-        return try await observed { trace in
+        return try await pipeline.observed { trace in
             var tries = 1
             while true {
                 do {
-                    let (response, request) = try await attempt.execute(download: target, trace: trace)
+                    let (response, request) = try await attempt.pipeline.execute(download: target, trace: trace)
                     try target.moveIntoPlace(for: request)
                     return response.httpResponse
                 } catch DownloadInterruption.restart {

@@ -10,7 +10,7 @@ extension Middleware {
     /// counts the attempts, and a thrown error records the count in a ``RetriedError`` when there was
     /// more than one. A failure while reading a body that has begun to arrive is not retried:
     /// part of it may have been read already (a download continues such a body itself, with
-    /// `Range`, in a new pass through this chain: Request/Download.swift).
+    /// `Range`, in a new pass through this chain: Download/Download.swift).
     /// `acceptable` is the caller's status range, which a retried status is reported outside of.
     static func retrying(_ policy: RetryPolicy, record: CallRecord, acceptable: Range<Int>, trace: RequestTrace?) -> Middleware {
         Middleware("retries") { request, next in

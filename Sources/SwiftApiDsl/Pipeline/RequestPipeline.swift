@@ -12,23 +12,48 @@ import FoundationNetworking
 //                finished request is checked (absolute http(s) URL, valid header fields)
 //   5. send      through the middleware chain, outermost first:
 //                  credential renewal  a refused renewable credential is renewed and the call
-//                                      replayed once from step 1 (Resilience/CredentialRenewal.swift)
-//                  retries             per the `RetryPolicy`, none by default (Resilience/Retrying.swift)
-//                  redirects           per the `RedirectPolicy` (Transport/RedirectFollowing.swift)
-//                  the client's middlewares, then the call's (Middleware/Middleware.swift)
-//                  observers           the request as the transport gets it (Observability/Observing.swift)
-//                  the transport       one exchange under the idle timeout (Request/Exchange.swift)
+//                                      replayed once from step 1 (Middleware/CredentialRenewal.swift)
+//                  retries             per the `RetryPolicy`, none by default (Middleware/Retrying.swift)
+//                  redirects           per the `RedirectPolicy` (Middleware/RedirectFollowing.swift)
+//                  the client's middlewares, then the call's (Middleware/Middleware.swift;
+//                                      the cache is one: Middleware/HTTPCaching.swift)
+//                  observers           the request as the transport gets it (Middleware/Observing.swift)
+//                  the transport       one exchange under the idle timeout (Pipeline/Exchange.swift)
 //                then the body of the final response goes where the call wants it: into memory,
-//                a download's file, or to the caller (Request/BodyDestination.swift)
+//                a download's file, or to the caller (Pipeline/BodyDestination.swift)
 //   6. validate  the client's validators, then the request's; all of them run, except that a
 //                validator with an `id` replaces an earlier one with the same `id`; a rejection
 //                may be explained by `onRejection` validators (a decoded error body)
-//   7. decode    in `perform()` (RequestBuilder+Perform.swift), move the file for a download
-//                (Download.swift), or hand the body over unread in `stream()`
+//   7. decode    in `perform()` (Request/RequestBuilder+Perform.swift, Endpoint/ApiClient+Endpoints.swift),
+//                move the file for a download (Download/Download.swift), or hand the body over unread in `stream()`
 // Every failure leaves here as a `RequestError` naming its stage.
-// Observers hear of it through `trace` (RequestTrace.swift) at the points marked `// observe:`.
+// Observers hear of it through `trace` (Observability/RequestTrace.swift) at the points marked `// observe:`.
 
-extension RequestBuilder {
+/// One call's way through the library: a client and the description of a call (a request built
+/// with `client.get(…)` or an endpoint), run through the steps above. ``RequestBuilder``,
+/// ``Endpoint``, downloads, streams, pages and resources all perform through it.
+struct RequestPipeline: Sendable {
+    let client: ApiClient
+    let call: CallDescription
+
+    /// The encoder of `body:` values: the call's, else the client's.
+    private var jsonEncoder: JSONEncoder { call.jsonEncoder ?? client.jsonEncoder }
+
+    /// Runs one performance of the call (`body`) under a trace of the client's observers, which
+    /// hears of its end, success or failure, exactly once. What it throws is turned by the
+    /// client's ``ApiClient/mapError(_:)`` unless `mapsErrors` is `false` (a caller that maps itself).
+    func observed<T>(mapsErrors: Bool = true, _ body: (RequestTrace?) async throws -> T) async throws -> T {
+        let trace = RequestTrace.starting(for: client.observers)
+        do {
+            let result = try await body(trace)
+            trace?.finished(error: nil)
+            return result
+        } catch {
+            trace?.finished(error: error.asRequestError)
+            throw mapsErrors ? client.mapped(error) : error
+        }
+    }
+
     /// Runs steps 1 to 6 and returns the validated response with the request that received it.
     /// For a download the body stays on disk; see ``BodyDestination`` for what validators see.
     func execute(download: DownloadTarget? = nil, trace: RequestTrace?) async throws -> (Response<Data>, TransportRequest) {
