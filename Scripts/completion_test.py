@@ -268,7 +268,7 @@ def main():
         show("perform(", arguments, verbose)
         argument_labels = [item["label"] for item in arguments if item["label"].endswith(":") or ": " in item["label"]
                            and item["label"].split(":")[0].isidentifier() and item.get("kind") != 7]
-        checks.expect(argument_labels.count("jsonDecoder: JSONDecoder?") == 1,
+        checks.expect(argument_labels.count("jsonDecoder: (any ResponseDecoder)?") == 1,
                       f"perform( offers the label jsonDecoder: once, not once per overload ({argument_labels[:6]})")
 
         errors = session.complete("requestError", "_ = error.asRequestError.")

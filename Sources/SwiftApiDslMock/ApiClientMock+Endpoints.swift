@@ -29,8 +29,8 @@ extension ApiClientMock {
 
     /// Downloads `endpoint` on ``client`` to `destination` (the mocked body is written there).
     @discardableResult
-    public func download<Value>(_ endpoint: Endpoint<Value>, destination: URL) async throws -> HTTPURLResponse {
-        try await client.download(endpoint, destination: destination)
+    public func download<Value>(_ endpoint: Endpoint<Value>, destination: URL, resumable: Bool = false) async throws -> HTTPURLResponse {
+        try await client.download(endpoint, destination: destination, resumable: resumable)
     }
 
     /// The `URLRequest` ``client`` would send for `endpoint`; nothing is sent or recorded.

@@ -77,6 +77,19 @@ import Testing
         #expect(Date().timeIntervalSince(started) >= 0.05)
     }
 
+    /// The mock's endpoint download takes `resumable:` as the client's does.
+    @Test func anEndpointDownloadOnTheMockIsResumableToo() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = Endpoint<Data>(.get, "file")
+        let first = mock(cuts: 1, policy: .never)
+        await #expect(throws: RequestError.self) { try await first.download(file, destination: destination, resumable: true) }
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(".file.bin.partial").path))
+        let second = mock(cuts: 0)
+        try await second.download(file, destination: destination, resumable: true)
+        #expect(try Data(contentsOf: destination) == self.file)
+        #expect(ranges(second) == ["bytes=300- \"v1\""])
+    }
+
     @Test func aResumableDownloadIsContinuedByALaterCallWithProgressFromTheBytesOnDisk() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let first = mock(cuts: 4, after: 200)
