@@ -2,6 +2,8 @@
 - `* /sink`: reads the request body (Content-Length or chunked), drops it, and answers
   `{"received": N}` with the number of bytes read.
 - `GET /blob/N`: answers N bytes (`*`), with a Content-Length, written 64 KiB at a time.
+- `* /echo-body`: answers the request body byte for byte (httpbin parses a multipart form and
+  keeps none of its bytes), with the request's `X-` header fields.
 """
 from urllib.parse import urlsplit
 
@@ -25,18 +27,22 @@ def read_chunked(request):
         request.rfile.readline()
 
 
+def sized_body(request):
+    """The body of `Content-Length` bytes, CHUNK bytes at a time; shorter if the client stops."""
+    left = int(request.headers.get("Content-Length", "0"))
+    while left:
+        data = request.rfile.read(min(left, CHUNK))
+        if not data:
+            return
+        yield data
+        left -= len(data)
+
+
 def sink(request):
     if request.headers.get("Transfer-Encoding", "").lower() == "chunked":
         received = read_chunked(request)
     else:
-        left = int(request.headers.get("Content-Length", "0"))
-        received = 0
-        while left:
-            data = request.rfile.read(min(left, CHUNK))
-            if not data:
-                break
-            received += len(data)
-            left -= len(data)
+        received = sum(len(data) for data in sized_body(request))
     send_json(request, 200, {"received": received})
 
 
@@ -57,7 +63,20 @@ def blob(request):
         left -= len(part)
 
 
+def echo_body(request):
+    body = b"".join(sized_body(request))
+    request.send_response(200)
+    request.send_header("Content-Type", "application/octet-stream")
+    request.send_header("Content-Length", str(len(body)))
+    for name, value in request.headers.items():
+        if name.lower().startswith("x-"):
+            request.send_header(name, value)
+    request.end_headers()
+    request.wfile.write(body)
+
+
 ROUTES = [
     ("*", "/sink", sink),
     ("GET", "/blob/", blob),
+    ("*", "/echo-body", echo_body),
 ]

@@ -159,5 +159,11 @@ func showSlowNetwork() {}
 nonisolated func handle(_ line: String) {}
 nonisolated func fetchToken() async throws -> String { "t" }
 nonisolated func deviceId() async throws -> String { "d" }
+/// Stands in for CryptoKit's `SHA256` (swift-crypto's on Linux), which this package does not depend on.
+nonisolated struct SHA256 {
+    mutating func update(data: Data) {}
+    func finalize() -> [UInt8] { [] }
+}
+nonisolated func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
 /// Runs in a middleware, off the main actor: `nonisolated`, as the README says.
 nonisolated func sign(_ body: Data) throws -> String { String(body.count) }

@@ -19,7 +19,7 @@ import FoundationNetworking
 /// func signing(secret: String) -> Middleware {
 ///     Middleware("signing") { request, next in
 ///         var signed = request
-///         let payload = "\(request.method.rawValue) \(request.url?.path ?? "")\n" + String(decoding: request.httpBody ?? Data(), as: UTF8.self)
+///         let payload = Data("\(request.method.rawValue) \(request.url?.path ?? "")\n".utf8) + (try request.bodyData())
 ///         signed.headerFields.set(hmac(payload, key: secret), for: "X-Signature")
 ///         return try await next(signed)
 ///     }
@@ -27,6 +27,8 @@ import FoundationNetworking
 ///
 /// let client = ApiClient(baseUrl: url).middleware(signing(secret: key))
 /// ```
+/// ``TransportRequest/bodyData()`` and ``TransportRequest/makeBodyReader(chunkSize:)`` give the
+/// body as it is sent, a file or a multipart form included; hash a large one chunk by chunk.
 /// Client middlewares run first (outermost), in the order they were added, then the call's.
 /// A middleware runs in the task that performs the call, off the main actor: in an app compiled
 /// with main-actor isolation by default, declare what it calls `nonisolated` (`nonisolated func hmac…`).

@@ -46,7 +46,37 @@ extension RequestBody {
     }
 }
 
-/// Hands out the bytes of a ``RequestBody`` in chunks, reading files lazily.
+extension TransportRequest {
+    /// A reader of the body exactly as every transport sends it: the ``httpBody``, or the file
+    /// or multipart form in ``body`` (boundary, part headers and files included), files read
+    /// `chunkSize` bytes at a time. For a middleware that signs or hashes the body; a request
+    /// without a body gives a reader that ends at once. Each reader starts from the first byte,
+    /// and reading does not use up the body the transport sends.
+    ///
+    /// ```swift
+    /// let reader = request.makeBodyReader()
+    /// while let chunk = try reader.next() { hasher.update(data: chunk) }   // e.g. CryptoKit's SHA256
+    /// ```
+    /// Files are read synchronously on the calling thread, as transports read them; `next()`
+    /// throws ``BodyFileError`` when a file cannot be read in full.
+    public func makeBodyReader(chunkSize: Int = 1 << 20) -> BodyReader {
+        // `body` first, as every transport takes it when the public initialiser was given both.
+        BodyReader(segments: body?.segments ?? httpBody.map { [.data($0)] } ?? [], chunkSize: chunkSize)
+    }
+
+    /// The whole body as every transport sends it, files read into memory; empty without a
+    /// body. For bodies known to be small; stream larger ones with ``makeBodyReader(chunkSize:)``.
+    ///
+    /// ```swift
+    /// signed.headerFields.set(try sign(request.bodyData()), for: "X-Signature")
+    /// ```
+    public func bodyData() throws -> Data {
+        try body?.encodedData() ?? httpBody ?? Data()
+    }
+}
+
+/// Hands out the bytes of a request's body in chunks, reading files lazily; see
+/// ``TransportRequest/makeBodyReader(chunkSize:)`` and ``RequestBody/makeReader(chunkSize:)``.
 ///
 /// It reads files with `FileHandle`, never with `InputStream`, whose `streamError` traps on
 /// Linux after a successful read. A file that has become shorter than its size when it was
