@@ -31,9 +31,9 @@ let multipartHarness: Harness = { input in
     }
 
     let form = MultipartFormData(boundary: boundary, parts: parts)
-    guard let encoded = try? form.encodedData() else { return require(false, "an in-memory form did not encode") }
-    require((try? form.contentLength()) == Int64(encoded.count), "contentLength \(String(describing: try? form.contentLength())) for \(encoded.count) bytes")
-    let reader = form.makeReader(chunkSize: input.int(in: 1...64))
+    guard let encoded = try? RequestBody.multipart(form).encodedData() else { return require(false, "an in-memory form did not encode") }
+    require((try? RequestBody.multipart(form).contentLength()) == Int64(encoded.count), "contentLength \(String(describing: try? RequestBody.multipart(form).contentLength())) for \(encoded.count) bytes")
+    let reader = RequestBody.multipart(form).makeReader(chunkSize: input.int(in: 1...64))
     var chunked = Data()
     while let chunk = try? reader.next() { chunked.append(chunk) }
     require(chunked == encoded, "the chunked reader gave other bytes")

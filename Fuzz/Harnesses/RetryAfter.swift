@@ -32,7 +32,7 @@ let retryAfterHarness: Harness = { input in
             require(delay >= 0 && !delay.isNaN, "delay \(delay) for \(text.debugDescription)")
         }
         let policy = RetryPolicy(maxAttempts: 3, maxRetryAfter: 120)
-        let wait = policy.delay(after: 1, method: .get, now: now, random: 0.5, failing: .status(503, retryAfter: text))
+        let wait = policy.delay(after: 1, method: .get, now: now, random: 0.5, failing: .status(503, serverDelay: value?.delay(from: now)))
         if let wait { require(wait >= 0 && wait <= 120, "wait \(wait) for \(text.debugDescription)") }
     case 1:
         var raw: Int64 = 0

@@ -1,22 +1,6 @@
 import Foundation
 
 extension MultipartFormData {
-    /// The exact number of bytes the encoded form takes, files included (read from their sizes).
-    public func contentLength() throws -> Int64 {
-        try RequestBody.multipart(self).contentLength()
-    }
-
-    /// The whole encoded form in memory. Meant for forms that are ``isInMemory``.
-    public func encodedData() throws -> Data {
-        try RequestBody.multipart(self).encodedData()
-    }
-
-    /// A reader that hands out the encoded form chunk by chunk; file parts are read from disk
-    /// `chunkSize` bytes at a time and never held whole in memory.
-    public func makeReader(chunkSize: Int = 1 << 20) -> BodyReader {
-        RequestBody.multipart(self).makeReader(chunkSize: chunkSize)
-    }
-
     /// Writes the encoded form to a new file at `url`, streaming file parts through a small
     /// buffer. It stops with `CancellationError` as soon as `isCancelled` says so.
     func write(to url: URL, isCancelled: () -> Bool = { false }) throws {
@@ -25,7 +9,7 @@ extension MultipartFormData {
         }
         let handle = try FileHandle(forWritingTo: url)
         defer { try? handle.close() }
-        let reader = makeReader()
+        let reader = RequestBody.multipart(self).makeReader()
         while let chunk = try reader.next() {
             if isCancelled() { throw CancellationError() }
             try handle.write(contentsOf: chunk)

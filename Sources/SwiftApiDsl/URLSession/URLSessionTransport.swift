@@ -106,7 +106,7 @@ public final class URLSessionTransport: HTTPTransport {
         case nil:
             break
         case .multipart(let form) where form.isInMemory:
-            urlRequest.httpBody = try form.encodedData()
+            urlRequest.httpBody = try RequestBody.multipart(form).encodedData()
         case let body? where try body.contentLength() <= Self.largestBodyInMemory:
             uploadData = try body.encodedData()
         case .file(let url):
