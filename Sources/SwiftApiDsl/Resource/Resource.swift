@@ -49,7 +49,8 @@ extension ApiClient {
 /// - **State.** ``state`` moves `idle → loading → loaded` or `failed`. ``latestValue`` keeps
 ///   the last value loaded during a reload and after a failure.
 /// - **Observation.** ``states`` (an `AsyncSequence`) and ``observe(_:)`` (a closure, without a
-///   task) see every state in order. A load emits `.loading` when it starts, then `.loaded(value)`
+///   task) see every state in order; the handlers of ``observe(_:)`` are told of each state in
+///   turn, in the order they were registered, before any is told of the next one. A load emits `.loading` when it starts, then `.loaded(value)`
 ///   or `.failed(error)`; after a 304, `.loaded` carries the very value held before (nothing new
 ///   was decoded), so an observer that compares values sees none change. On macOS 14, iOS 17 and
 ///   later (and on Linux) the resource is also `Observable`: a view reading ``state`` updates on
@@ -92,7 +93,12 @@ public final class Resource<Value: Sendable>: Sendable {
         var loading: Task<Void, Never>?
         var waiters: [UUID: (generation: Int, continuation: CheckedContinuation<Value, any Error>)] = [:]
         var streams: [UUID: AsyncStream<State>.Continuation] = [:]
-        var mailboxes: [UUID: StateMailbox<State>] = [:]
+        /// The handlers of ``Resource/observe(_:)``, in the order they were registered.
+        var observers: [(id: UUID, handler: @Sendable (State) -> Void)] = []
+        /// The calls still to make, in order: each state to every handler in turn (see ``Resource/deliver()``).
+        var undelivered: [(id: UUID, handler: @Sendable (State) -> Void, state: State)] = []
+        /// Whether a thread is making those calls now.
+        var isDelivering = false
 
         var isLoading: Bool { loading != nil }
 
@@ -104,7 +110,7 @@ public final class Resource<Value: Sendable>: Sendable {
             state = newState
             changed.state = true
             for stream in streams.values { stream.yield(newState) }
-            for mailbox in mailboxes.values { mailbox.post(newState) }
+            undelivered += observers.map { ($0.id, $0.handler, newState) }
         }
 
         /// Sets ``latestValue``, noting whether it changed.
