@@ -11,7 +11,7 @@ import SwiftApiDsl
 /// ```swift
 /// let all = StatefulEndpoint(client.resource(Todos.all()))
 /// all.observe(owner: self) { state in … }   // on the main queue, while `self` lives
-/// all.load()
+/// let todos = try await all.load().value
 /// ```
 public final class StatefulEndpoint<Value: Sendable>: Sendable {
     /// TinyHTTP's states; `loading` carries the value shown meanwhile, if any.
@@ -36,8 +36,10 @@ public final class StatefulEndpoint<Value: Sendable>: Sendable {
     /// The current state, read at once from any thread.
     public var state: State { Self.state(resource.state, shown: resource.latestValue) }
 
-    /// Starts loading; the state is `.loading` when it returns.
-    public func load() { resource.load() }
+    /// Starts loading (or joins the load running) and returns it to await or cancel; the state
+    /// is `.loading` when it returns.
+    @discardableResult
+    public func load() -> Task<Value, any Error> { resource.load() }
 
     /// Stops the running load.
     public func cancel() { resource.cancelLoading() }

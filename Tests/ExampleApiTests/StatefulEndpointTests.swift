@@ -49,10 +49,8 @@ import TodoApi
         let all = StatefulEndpoint(mock.resource(Todos.all()))
         let screen = Screen()
         all.observe(owner: screen) { screen.show($0) }
-        all.load()
-        _ = try await all.resource.value()
-        all.load()                               // the server answers 304: the same to-dos
-        _ = try await all.resource.value()
+        _ = try await all.load().value
+        _ = try await all.load().value           // the server answers 304: the same to-dos
         title.withLock { $0 = "Learn SwiftUI" }
         _ = try await all.resource.reload()
         await mainQueueDrained()

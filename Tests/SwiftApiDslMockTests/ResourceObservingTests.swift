@@ -63,6 +63,21 @@ import Testing
         #expect(mock.recordedRequests.count == 2)
     }
 
+    @Test func loadReturnsTheRunningLoadToAwaitOrToCancel() async throws {
+        serveNumbered()
+        let todos = mock.resource(endpoint)
+        let load = todos.load()
+        #expect(todos.load() == load)                 // a second call joins the running load
+        #expect(try await load.value == ["v1"])
+        #expect(todos.state.name == "loaded(v1)")
+        mock.latency = 60                             // the reload runs until cancelled
+        let reload = todos.load()
+        reload.cancel()                               // as `cancelLoading()` does
+        await #expect(throws: CancellationError.self) { try await reload.value }
+        #expect(todos.state.name == "loaded(v1)")
+        #expect(mock.recordedRequests.count == 2)
+    }
+
     @Test func cancelLoadingReturnsToTheValueHeldOrToIdle() async throws {
         let gate = ResourceTests.Gate()
         serveNumbered(gate: gate)

@@ -33,6 +33,22 @@ import Testing
         #expect(PercentEncoding.query([URLQueryItem(name: "flag", value: nil), URLQueryItem(name: "k", value: "")]) == "flag&k=")
     }
 
+    @Test func anEndpointsURLIsResolvedAtOnceAsThePipelineResolvesIt() async throws {
+        let base = try #require(URL(string: "https://h/api/v1/?key=1"))
+        let search = Endpoint<[String]>(.get, "/books/été 1+2/", query: [
+            URLQueryItem(name: "q", value: "milk & honey=1+1#?"), URLQueryItem(name: "flag", value: nil),
+        ])
+        let url = try search.url(relativeTo: base)
+        #expect(url.absoluteString == "https://h/api/v1/books/%C3%A9t%C3%A9%201%2B2/?key=1&q=milk%20%26%20honey%3D1%2B1%23%3F&flag")
+        #expect(try await ApiClient(baseUrl: base).urlRequest(for: search).url == url)
+
+        let link = Endpoint<[String]>(url: try #require(URL(string: "https://other.example/page?a=1")), query: [URLQueryItem(name: "b", value: "2 3")])
+        #expect(try link.url(relativeTo: base).absoluteString == "https://other.example/page?a=1&b=2%203")
+        #expect(try Endpoint<[String]>().url(relativeTo: base) == base)
+        #expect(throws: InvalidRequestError.self) { try Endpoint<[String]>(.get, "a\u{7}b").url(relativeTo: base) }
+        #expect(throws: InvalidRequestError.self) { try search.url(relativeTo: try #require(URL(string: "books"))) }
+    }
+
     @Test func formEncodingUsesPlusForSpace() {
         let items = [URLQueryItem(name: "name", value: "Zoé Dupont"), URLQueryItem(name: "math", value: "1+1=2 & more")]
         #expect(PercentEncoding.form(items) == "name=Zo%C3%A9+Dupont&math=1%2B1%3D2+%26+more")

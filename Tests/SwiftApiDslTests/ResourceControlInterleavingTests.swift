@@ -54,7 +54,7 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(5)))
-    func aHundredRandomRacesOfLoadsCancelsAndInvalidationsShowEachObserverEveryStateInOrderOneAtATime() async throws {
+    func aHundredRandomRacesOfLoadsCancelsAndInvalidationsTellEveryObserverEveryStateInTurnOneAtATime() async throws {
         let seed = SeededGenerator.runSeed
         var random = SeededGenerator(seed: seed)
         for round in 0..<100 {
@@ -63,16 +63,19 @@ import Testing
             let transport = ScriptedTransport(autoAnswer: { index in (200, isLast.withLock { $0 } ? #"["last"]"# : #"["v\#(index + 1)"]"#) })
             let todos = scriptedClient(transport).resource(Endpoint<[String]>(.get, "todos"))
             let stream = todos.states
-            let seen = Locked<(names: [String], inside: Int, overlapped: Bool)>(([], 0, false))
-            let observation = todos.observe { state in
-                seen.withLock { seen in
-                    seen.inside += 1
-                    seen.overlapped = seen.overlapped || seen.inside > 1
-                }
-                jitter(3)
-                seen.withLock { seen in
-                    seen.names.append(state.name)
-                    seen.inside -= 1
+            // One log for three handlers: who was told what, in the order they were told.
+            let seen = Locked<(told: [(observer: Int, state: String)], inside: Int, overlapped: Bool)>(([], 0, false))
+            let observations = (0..<3).map { observer in
+                todos.observe { state in
+                    seen.withLock { seen in
+                        seen.inside += 1
+                        seen.overlapped = seen.overlapped || seen.inside > 1
+                    }
+                    jitter(3)
+                    seen.withLock { seen in
+                        seen.told.append((observer, state.name))
+                        seen.inside -= 1
+                    }
                 }
             }
             enum Step { case load, cancel, invalidate }
@@ -97,18 +100,24 @@ import Testing
             }
             for end in ends { try await end.value() }
             // A last load answers with a body no earlier one kept (a load cancelled or invalidated
-            // may still answer, unkept): once the handler has seen it, it has seen everything.
+            // may still answer, unkept): once the handlers have seen it, they have seen everything.
             try await waitUntil("no load runs: \(replay)") { if case .loading = todos.state { false } else { true } }
             isLast.withLock { $0 = true }
             let last = "loaded(last)"
             todos.load()
-            try await waitUntil("the handler saw \(last): \(replay)") { seen.withLock { $0.names.last } == last }
-            observation.cancel()
-            let names = seen.withLock { $0.names }
+            try await waitUntil("the handlers saw \(last): \(replay)") {
+                seen.withLock { $0.told.filter { $0.state == last }.count } == observations.count
+            }
+            observations.forEach { $0.cancel() }
+            let told = seen.withLock { $0.told.map { "\($0.observer) \($0.state)" } }
+            let names = seen.withLock { $0.told.filter { $0.observer == 0 }.map(\.state) }
             let emitted = await stream.prefix(names.count).reduce(into: []) { $0.append($1.name) }
             #expect(names == emitted, "\(replay)")
+            // Each state goes to handler 0, 1 and 2 in turn, before any is told of the next one.
+            let inTurn = told == names.flatMap { state in (0..<3).map { "\($0) \(state)" } }
+            #expect(inTurn, "\(replay): \(told)")
             #expect(!seen.withLock { $0.overlapped }, "\(replay)")
-            guard names == emitted else { return }
+            guard names == emitted, inTurn else { return }
         }
     }
 }

@@ -110,6 +110,21 @@ public struct Endpoint<Value>: RequestModifiable, ResponseValidatable, Sendable 
         return copy
     }
 
+    /// Where the endpoint goes from `baseUrl`, at once: its ``path`` resolved against `baseUrl`
+    /// (or its absolute ``url``) with its ``query`` appended, percent-encoded as a request is.
+    /// Modifiers are not run, a chained `.queryItem(…)` and the client's included; for the
+    /// request as sent, see ``ApiClient/urlRequest(for:)``.
+    ///
+    /// ```swift
+    /// let url = try Endpoint<[Book]>(.get, "books", query: [URLQueryItem(name: "q", value: "a b")])
+    ///     .url(relativeTo: URL(string: "https://example.com/api")!)   // https://example.com/api/books?q=a%20b
+    /// ```
+    /// Throws ``InvalidRequestError`` when the path cannot form a URL with `baseUrl`, or
+    /// `baseUrl` (for a path) or ``url`` has no scheme and host.
+    public func url(relativeTo baseUrl: URL) throws -> URL {
+        try URLResolution.appending(query, to: URLResolution.Base(baseUrl).url(for: call))
+    }
+
     /// How an endpoint turns its validated response into its value.
     enum Decoding: Sendable {
         /// JSON with this decoder, else the client's (the closure's argument). The closure is made

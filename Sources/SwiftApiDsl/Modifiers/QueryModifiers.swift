@@ -20,16 +20,8 @@ extension RequestModifier {
     /// Appends query items in the given order; names may repeat (`?id=1&id=2`).
     public static func queryItems(_ items: [URLQueryItem]) -> RequestModifier {
         .init(editing: { request in
-            guard !items.isEmpty, let url = request.url,
-                  var components = URLComponents(url: url, resolvingAgainstBaseURL: true)
-            else { return }
-            let added = PercentEncoding.query(items)
-            components.percentEncodedQuery = [components.percentEncodedQuery, added]
-                .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "&")
-            guard let newURL = components.url else {
-                throw InvalidRequestError(.unresolvableURL, reason: "query items named \(items.map(\.name)) do not form a URL with \(Redaction.url(url))")
-            }
-            request.url = newURL
+            guard !items.isEmpty, let url = request.url else { return }
+            request.url = try URLResolution.appending(items, to: url)
         })
     }
 }

@@ -172,7 +172,7 @@ struct RequestPipeline: Sendable {
     private func build() throws -> RequestDraft {
         let url: URL
         do {
-            url = try call.url.map(URLResolution.absolute) ?? client.resolutionBase.url(path: call.path)
+            url = try client.resolutionBase.url(for: call)
         } catch {
             throw RequestError.modify(URLRequest(url: call.url ?? client.baseUrl), error)
         }

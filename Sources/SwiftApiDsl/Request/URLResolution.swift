@@ -24,6 +24,11 @@ enum URLResolution {
             query = queryStart.map { withoutFragment[$0...] } ?? ""
         }
 
+        /// Where `call` goes before any modifier: its absolute URL, else its path against this base.
+        func url(for call: CallDescription) throws -> URL {
+            try call.url.map(URLResolution.absolute) ?? url(path: call.path)
+        }
+
         /// `path` appended to the base URL's path, percent-encoded, keeping its query.
         func url(path: String?) throws -> URL {
             if let failure { throw failure }
@@ -41,6 +46,17 @@ enum URLResolution {
             }
             return resolved
         }
+    }
+
+    /// `url` with `items` appended to its query (after the items it has), percent-encoded strictly.
+    static func appending(_ items: [URLQueryItem], to url: URL) throws -> URL {
+        guard !items.isEmpty, var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return url }
+        components.percentEncodedQuery = [components.percentEncodedQuery, PercentEncoding.query(items)]
+            .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "&")
+        guard let appended = components.url else {
+            throw InvalidRequestError(.unresolvableURL, reason: "query items named \(items.map(\.name)) do not form a URL with \(Redaction.url(url))")
+        }
+        return appended
     }
 
     /// `path` appended to `base`'s path, percent-encoded, keeping `base`'s query.

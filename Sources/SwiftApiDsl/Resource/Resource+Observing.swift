@@ -35,23 +35,42 @@ extension Resource {
     /// }
     /// observation?.cancel()
     /// ```
-    /// `handler` runs on the thread that changed the state (the caller's for the first call),
-    /// never twice at once, never while the resource is locked: it may read the resource, start
-    /// a load or cancel its own observation. For the main actor, hop onto it as above: the main
-    /// queue runs the blocks in the order they came (separate `Task { @MainActor in … }`s are
-    /// not promised to). Capture weakly what the handler uses: the resource keeps the handler
-    /// while the observation lasts.
+    /// Several handlers are told in one fixed order: each state goes to every handler in turn,
+    /// in the order they were registered, before any is told of the next state; no two handlers
+    /// of a resource run at once. A handler runs on the thread that changed the state (the
+    /// caller's for the first call, unless another handler is running then: the first call
+    /// follows it), never while the resource is locked: it may read the resource, start a load or
+    /// cancel its own observation. For the main actor, hop onto it as above: the main queue runs
+    /// the blocks in the order they came, so every screen sees the states in step (separate
+    /// `Task { @MainActor in … }`s are not promised to). Capture weakly what the handler uses:
+    /// the resource keeps the handler while the observation lasts.
     public func observe(_ handler: @escaping @Sendable (State) -> Void) -> ResourceObservation {
         let id = UUID()
-        let mailbox = StateMailbox<State>(handler)
         storage.withLock { storage in
-            storage.mailboxes[id] = mailbox
-            mailbox.post(storage.state)
+            storage.observers.append((id, handler))
+            storage.undelivered.append((id, handler, storage.state))
         }
-        mailbox.deliver()
+        deliver()
         return ResourceObservation { [weak self] in
-            mailbox.close()
-            self?.storage.withLock { _ = $0.mailboxes.removeValue(forKey: id) }
+            self?.storage.withLock { storage in
+                storage.observers.removeAll { $0.id == id }
+                storage.undelivered.removeAll { $0.id == id }
+            }
+        }
+    }
+
+    /// Makes the calls to the handlers of ``observe(_:)`` queued under the lock, one at a time and
+    /// in order, never under the lock; unless another thread is making them already, which makes
+    /// those queued meanwhile before it stops.
+    func deliver() {
+        while let (handler, state) = storage.withLock({ storage -> (@Sendable (State) -> Void, State)? in
+            guard !storage.isDelivering, !storage.undelivered.isEmpty else { return nil }
+            storage.isDelivering = true
+            let next = storage.undelivered.removeFirst()
+            return (next.handler, next.state)
+        }) {
+            handler(state)
+            storage.withLock { $0.isDelivering = false }
         }
     }
 
@@ -64,10 +83,10 @@ extension Resource {
     /// (whether anything changes is known only under the lock), so an `onChange` that reads the
     /// resource sees the new state.
     func mutate<Result>(_ change: (inout Storage) -> Result) -> Result {
-        let (result, changed, mailboxes) = storage.withLock { storage in
+        let (result, changed) = storage.withLock { storage in
             let result = change(&storage)
             defer { storage.changed = (false, false) }
-            return (result, storage.changed, Array(storage.mailboxes.values))
+            return (result, storage.changed)
         }
         #if canImport(Observation)
         if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *), let registrar = registrar as? ObservationRegistrar {
@@ -81,7 +100,7 @@ extension Resource {
             }
         }
         #endif
-        for mailbox in mailboxes { mailbox.deliver() }
+        deliver()
         return result
     }
 

@@ -27,8 +27,8 @@ extension ApiClient {
 /// // From code that does not wait (a view controller, a SwiftUI action):
 /// // The handler runs off the main actor: hop to it for the screen.
 /// let observation = todos.observe { state in DispatchQueue.main.async { render(state) } }
-/// todos.load()                                // `todos.state` is `.loading` when it returns
-/// todos.cancelLoading()
+/// let load = todos.load()                     // `todos.state` is `.loading` when it returns
+/// load.cancel()                               // or `todos.cancelLoading()`, whoever started it
 /// ```
 /// It is a class because its identity is the point: everyone holding it shares one state.
 /// Every member may be called from any thread or actor (the main actor included); ``state`` and
@@ -36,7 +36,8 @@ extension ApiClient {
 ///
 /// - **Single flight.** While a load runs, ``value()``, ``reload()`` and ``load()`` join it
 ///   instead of starting another. A caller whose task is cancelled stops waiting at once with
-///   `CancellationError`; the load goes on for the others. ``cancelLoading()`` stops the load itself.
+///   `CancellationError`; the load goes on for the others. ``cancelLoading()``, or cancelling the
+///   task ``load()`` returns, stops the load itself.
 /// - **Revalidation.** A resource loads through an ``HTTPCache``: its client's, or a private
 ///   one-entry cache when the client has none. Once a value is loaded, every later load of a GET
 ///   endpoint (``reload()``, ``load()``, a ``value()`` after ``invalidate()`` or a failure) asks
@@ -49,7 +50,8 @@ extension ApiClient {
 /// - **State.** ``state`` moves `idle → loading → loaded` or `failed`. ``latestValue`` keeps
 ///   the last value loaded during a reload and after a failure.
 /// - **Observation.** ``states`` (an `AsyncSequence`) and ``observe(_:)`` (a closure, without a
-///   task) see every state in order. A load emits `.loading` when it starts, then `.loaded(value)`
+///   task) see every state in order; the handlers of ``observe(_:)`` are told of each state in
+///   turn, in the order they were registered, before any is told of the next one. A load emits `.loading` when it starts, then `.loaded(value)`
 ///   or `.failed(error)`; after a 304, `.loaded` carries the very value held before (nothing new
 ///   was decoded), so an observer that compares values sees none change. On macOS 14, iOS 17 and
 ///   later (and on Linux) the resource is also `Observable`: a view reading ``state`` updates on
@@ -89,10 +91,15 @@ public final class Resource<Value: Sendable>: Sendable {
         /// its result only if it is still current.
         var generation = 0
         /// The current load's task, while it runs.
-        var loading: Task<Void, Never>?
+        var loading: Task<Value, any Error>?
         var waiters: [UUID: (generation: Int, continuation: CheckedContinuation<Value, any Error>)] = [:]
         var streams: [UUID: AsyncStream<State>.Continuation] = [:]
-        var mailboxes: [UUID: StateMailbox<State>] = [:]
+        /// The handlers of ``Resource/observe(_:)``, in the order they were registered.
+        var observers: [(id: UUID, handler: @Sendable (State) -> Void)] = []
+        /// The calls still to make, in order: each state to every handler in turn (see ``Resource/deliver()``).
+        var undelivered: [(id: UUID, handler: @Sendable (State) -> Void, state: State)] = []
+        /// Whether a thread is making those calls now.
+        var isDelivering = false
 
         var isLoading: Bool { loading != nil }
 
@@ -104,7 +111,7 @@ public final class Resource<Value: Sendable>: Sendable {
             state = newState
             changed.state = true
             for stream in streams.values { stream.yield(newState) }
-            for mailbox in mailboxes.values { mailbox.post(newState) }
+            undelivered += observers.map { ($0.id, $0.handler, newState) }
         }
 
         /// Sets ``latestValue``, noting whether it changed.
@@ -169,33 +176,27 @@ public final class Resource<Value: Sendable>: Sendable {
         try await join(restart: true)
     }
 
-    /// Starts a load, as ``reload()`` does, without waiting for it: when it returns, ``state``
-    /// is ``State/loading``. Joins the load already running, if any. Follow the outcome with
-    /// ``observe(_:)`` or ``states``; stop it with ``cancelLoading()``.
+    /// Starts a load, as ``reload()`` does, without waiting for it, and returns it: when it
+    /// returns, ``state`` is ``State/loading``. Joins the load already running, if any (the same
+    /// task is returned). Await the task's `value` for the load's value (what its waiters get, a
+    /// `CancellationError` once it is cancelled); `cancel()` it to stop the load, as
+    /// ``cancelLoading()`` does. Or follow it with ``observe(_:)`` or ``states``.
     ///
     /// ```swift
     /// func viewDidLoad() { todos.load() }   // a spinner shows at once
+    /// let load = todos.load()
+    /// load.cancel()                         // the request stops; the state goes back
     /// ```
-    public func load() {
-        mutate { storage in
-            if !storage.isLoading { start(&storage) }
-        }
+    @discardableResult
+    public func load() -> Task<Value, any Error> {
+        mutate { storage in storage.loading ?? start(&storage) }
     }
 
     /// Cancels the running load, whoever started it: its request stops, the callers waiting for
     /// it throw `CancellationError`, and ``state`` goes back to ``State/loaded(_:)`` with
     /// ``latestValue`` when there is one, else to ``State/idle``. Does nothing when no load runs.
     public func cancelLoading() {
-        let (load, waiters) = mutate { storage -> (Task<Void, Never>?, [CheckedContinuation<Value, any Error>]) in
-            guard let load = storage.loading else { return (nil, []) }
-            let generation = storage.generation
-            storage.generation += 1
-            storage.loading = nil
-            storage.set(storage.latestValue.map(State.loaded) ?? .idle)
-            return (load, storage.takeWaiters(of: generation))
-        }
-        load?.cancel()
-        for waiter in waiters { waiter.resume(throwing: client.mapped(CancellationError())) }
+        stop()
     }
 
     /// Forgets the value and returns to ``State/idle``: the next ``value()`` loads again. A load
@@ -235,25 +236,52 @@ public final class Resource<Value: Sendable>: Sendable {
         }
     }
 
-    /// Starts the one load, in a task of its own so that no waiter's cancellation stops it.
-    private func start(_ storage: inout Storage) {
+    /// Starts the one load, in a task of its own so that no waiter's cancellation stops it;
+    /// cancelling the task itself stops the load as ``cancelLoading()`` does.
+    @discardableResult
+    private func start(_ storage: inout Storage) -> Task<Value, any Error> {
         storage.generation += 1
         storage.set(.loading)
         let generation = storage.generation
         let current = storage.validated
-        storage.loading = Task { [loader, endpoint] in
+        let load = Task { [loader, endpoint, client] in
             let result: Result<(loaded: ValidatedValue<Value>, notModified: Bool), any Error>
             do {
-                result = .success(try await endpoint.load(on: loader, revalidating: current))
+                result = .success(try await withTaskCancellationHandler {
+                    try await endpoint.load(on: loader, revalidating: current)
+                } onCancel: {
+                    self.stop(generation)
+                })
             } catch {
                 result = .failure(error.asRequestError)
             }
-            self.finish(generation, with: result)
+            let answer = self.finish(generation, with: result)
+            if Task.isCancelled { throw client.mapped(CancellationError()) }
+            return try answer.get()
         }
+        storage.loading = load
+        return load
     }
 
-    /// Stores a current load's result and answers the waiters of that load.
-    private func finish(_ generation: Int, with result: Result<(loaded: ValidatedValue<Value>, notModified: Bool), any Error>) {
+    /// Stops the load numbered `generation` if it still runs, or without a number the running
+    /// one, whose task it then cancels: its waiters throw `CancellationError` and ``state`` goes
+    /// back to the value held, or to ``State/idle``.
+    private func stop(_ generation: Int? = nil) {
+        let (load, waiters) = mutate { storage -> (Task<Value, any Error>?, [CheckedContinuation<Value, any Error>]) in
+            guard let load = storage.loading, (generation ?? storage.generation) == storage.generation else { return (nil, []) }
+            let stopped = storage.generation
+            storage.generation += 1
+            storage.loading = nil
+            storage.set(storage.latestValue.map(State.loaded) ?? .idle)
+            return (load, storage.takeWaiters(of: stopped))
+        }
+        // A numbered load is stopped by its own task's cancellation: that task is cancelled already.
+        if generation == nil { load?.cancel() }
+        for waiter in waiters { waiter.resume(throwing: client.mapped(CancellationError())) }
+    }
+
+    /// Stores a current load's result, answers the waiters of that load, and returns their answer.
+    private func finish(_ generation: Int, with result: Result<(loaded: ValidatedValue<Value>, notModified: Bool), any Error>) -> Result<Value, any Error> {
         let waiters = mutate { storage in
             if generation == storage.generation {
                 storage.loading = nil
@@ -272,6 +300,7 @@ public final class Resource<Value: Sendable>: Sendable {
         // `state` keeps the RequestError; the waiters get the app's error (`mapError`).
         let answer = result.map(\.loaded.value).mapError { client.mapped($0) }
         for waiter in waiters { waiter.resume(with: answer) }
+        return answer
     }
 }
 
