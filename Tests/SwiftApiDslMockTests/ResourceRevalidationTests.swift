@@ -44,6 +44,18 @@ import Testing
         return [request.header(.ifNoneMatch), request.header(HeaderField("If-Modified-Since"))]
     }
 
+    /// An authenticated resource without a client cache still revalidates: its private store
+    /// holds one caller's answer, so an `Authorization` header does not keep it from storing.
+    @Test func anAuthenticatedResourceRevalidatesThroughItsPrivateStore() async throws {
+        serve(Locked("a"))
+        let resource = mock.client.bearer("t0ken").resource(endpoint)
+        #expect(try await resource.value() == ["a"])
+        #expect(try await resource.reload() == ["a"])
+        #expect(conditions(1) == ["\"a\"", Self.lastModified])
+        #expect(mock.recordedRequests[1].header(.authorization) == "Bearer t0ken")
+        #expect(decodes.withLock { $0 } == 1)
+    }
+
     @Test func aReloadSendsTheValidatorsOfTheCurrentValueAndA304KeepsItWithoutDecoding() async throws {
         serve(Locked("a"))
         let todos = mock.resource(endpoint.httpStatusCodeRange(200...299).acceptableContentTypes(["application/json"]))

@@ -18,4 +18,11 @@ protocol CacheStore: Sendable {
     var limit: Int { get }
     /// The largest single entry, in bytes: a larger response is neither collected nor stored.
     var entryLimit: Int { get }
+    /// Whether the store holds the answers of one caller only (a resource's own), so that an
+    /// answer to a request with `Authorization` may be kept without the response saying so.
+    var isOneCallers: Bool { get }
+}
+
+extension CacheStore {
+    var isOneCallers: Bool { false }
 }

@@ -9,6 +9,7 @@ final class SingleEntryStore: CacheStore {
 
     var limit: Int { .max }
     var entryLimit: Int { .max }
+    var isOneCallers: Bool { true }
 
     func entry(url: String, partition: String) -> CacheEntry? {
         stored.withLock { $0?.url == url && $0?.partition == partition ? $0 : nil }

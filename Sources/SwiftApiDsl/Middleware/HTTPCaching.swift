@@ -92,14 +92,15 @@ extension HTTPCache {
     /// The entry to store for `response` once its body has arrived (the body still empty), or
     /// `nil` when it may not or need not be stored: only a `200` to a `GET`, without
     /// `no-store` or `Vary: *`, with a freshness lifetime or a validator; for a request with
-    /// `Authorization`, only when the response allows it (RFC 9111, section 3.5).
+    /// `Authorization`, only when the response allows it (RFC 9111, section 3.5) or the store is
+    /// one caller's own (a resource's: the rule guards answers shared between callers).
     private func storable(_ response: TransportResponse, to request: TransportRequest, key: String, partition: String,
                           sent: Date, received: Date) -> CacheEntry? {
         guard response.statusCode == 200 else { return nil }
         let control = CacheControl(response.headerFields)
         let vary = CacheEntry.varyNames(response.headerFields)
         guard !control.noStore, !vary.contains("*") else { return nil }
-        if request.headerFields["Authorization"] != nil,
+        if request.headerFields["Authorization"] != nil, !store.isOneCallers,
            !(control.isPublic || control.isPrivate || control.mustRevalidate || control.sharedMaxAge != nil) {
             return nil
         }
