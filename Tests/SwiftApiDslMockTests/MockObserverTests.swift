@@ -23,4 +23,44 @@ import Testing
         try await mock.get("todos/1").perform()
         #expect(log.lines == ["head 201", "finished 201 8"])
     }
+
+    /// A middleware finds the call its request belongs to by `requestID`: the observers' id, on
+    /// every request of the call on the wire (the first, a redirect hop, a retry, which starts
+    /// from the first request again), and a new one for the next call; none without observers.
+    @Test func everyRequestOnTheWireCarriesTheObservedCallsId() async throws {
+        final class Prepared: RequestObserver, @unchecked Sendable {
+            let ids = Locked<[Int]>([])
+            func requestPrepared(_ request: ObservedRequest) { ids.withLock { $0.append(request.requestID) } }
+        }
+        let prepared = Prepared()
+        let seen = Locked<[String]>([])
+        let hops = Locked(0)
+        let mock = ApiClient(baseUrl: Fixtures.baseUrl)
+            .retryPolicy(RetryPolicy(maxAttempts: 2, initialDelay: 0, jitter: 0))
+            .observer(prepared)
+            .middleware(Middleware("wire") { request, next in
+                let hop = hops.withLock { $0 += 1; return $0 }
+                seen.withLock { $0.append("\(request.url?.path ?? "") \(request.requestID.map(String.init) ?? "none")") }
+                switch hop {
+                case 1: return TransportResponse(statusCode: 302, headerFields: ["Location": "/api/moved"])
+                case 2: return TransportResponse(statusCode: 503)
+                default: return try await next(request)
+                }
+            })
+            .mocked()
+        try await mock.get("todos").perform()
+        try await mock.get("todos").perform()
+        let ids = prepared.ids.withLock { $0 }
+        #expect(ids.count == 2 && ids[0] != ids[1])
+        #expect(seen.withLock { $0 } == ["/api/todos \(ids[0])", "/api/moved \(ids[0])", "/api/todos \(ids[0])", "/api/todos \(ids[1])"])
+        let unobserved = Locked<[Int?]>([])
+        let plain = ApiClient(baseUrl: Fixtures.baseUrl)
+            .middleware(Middleware("wire") { request, next in
+                unobserved.withLock { $0.append(request.requestID) }
+                return try await next(request)
+            })
+            .mocked()
+        try await plain.get("todos").perform()
+        #expect(unobserved.withLock { $0 } == [nil])
+    }
 }

@@ -23,7 +23,8 @@ extension Middleware {
                 trace?.redirected(from: current.urlRequest, to: following, statusCode: response.statusCode) // observe: redirect
                 // A streamed body goes along whenever the method is kept, as an in-memory one does.
                 let keepsMethod = HttpMethod(following.httpMethod ?? HttpMethod.get.rawValue) == current.method
-                let hop = TransportRequest(urlRequest: following, body: keepsMethod ? current.body : nil)
+                var hop = TransportRequest(urlRequest: following, body: keepsMethod ? current.body : nil)
+                hop.requestID = current.requestID
                 // What a custom policy returns is checked as a finished request is.
                 do {
                     try FinishedRequestCheck.check(hop)

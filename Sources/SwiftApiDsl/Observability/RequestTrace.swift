@@ -23,7 +23,8 @@ final class RequestTrace: Sendable {
     }
 
     private let observers: [any RequestObserver]
-    private let requestID: Int
+    /// The id the observers' events carry, and every request of the call on the wire.
+    let requestID: Int
     private let start = RequestTrace.now
     private let counts = Locked(Counts())
 

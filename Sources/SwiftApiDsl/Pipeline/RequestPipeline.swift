@@ -63,7 +63,8 @@ struct RequestPipeline: Sendable {
 
     /// Runs steps 1 to 6; for ``BodyDestination/caller`` also returns the body still to read.
     func execute(into destination: BodyDestination, trace: RequestTrace?) async throws -> (Response<Data>, TransportRequest, ResponseBody?) {
-        let (draft, credential) = try await prepare()
+        var (draft, credential) = try await prepare()
+        draft.request.requestID = trace?.requestID
         trace?.prepared(draft.request) // observe: prepared
         if case .file(let download) = destination { try download.open(for: draft.request) }
         // Most calls retry nothing and follow no upload: they need no record.
@@ -123,7 +124,11 @@ struct RequestPipeline: Sendable {
             next = Middleware.retrying(draft.retryPolicy, record: record, acceptable: acceptable, trace: trace).wrapping(next)
         }
         if let credential {
-            next = Middleware.renewing(credential, replay: { try await self.prepare().draft.request }, trace: trace).wrapping(next)
+            next = Middleware.renewing(credential, replay: {
+                var replayed = try await self.prepare().draft.request
+                replayed.requestID = trace?.requestID
+                return replayed
+            }, trace: trace).wrapping(next)
         }
         return next
     }
