@@ -34,6 +34,7 @@ let package = Package(
                 .product(name: "SwiftApiDslMock", package: "SwiftApiDsl"),
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // The one-call API as an app uses it: compiled with main-actor isolation by default.
@@ -41,8 +42,10 @@ let package = Package(
             name: "MainActorAppTests",
             dependencies: [
                 "SwiftApiDslServerObservability",
+                .product(name: "SwiftApiDsl", package: "SwiftApiDsl"),
                 .product(name: "SwiftApiDslMock", package: "SwiftApiDsl"),
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: [.defaultIsolation(MainActor.self)]
         ),
