@@ -66,4 +66,21 @@ import Testing
         #expect(metrics.counterTotal(label: "swiftapidsl.client.cache_outcomes", dimensions: [("outcome", "network")]) == 1)
         #expect(metrics.counterTotal(label: "swiftapidsl.client.cache_outcomes", dimensions: [("outcome", "hit")]) == 1)
     }
+
+    @Test func aReplayAfterARefreshedCredentialIsARefreshNotARetry() async throws {
+        let refreshed = Counter()
+        mock.stub(.get, "me") { request in
+            let fresh = request.urlRequest.value(forHTTPHeaderField: "Authorization") == "Bearer new"
+            return .response(request.urlRequest, statusCode: fresh ? 200 : 401)
+        }
+        let client = mock.client
+            .authentication(token: { refreshed.count == 0 ? "old" : "new" }, refresh: { _ in
+                _ = refreshed.next()
+                return "new"
+            })
+            .metrics(metrics)
+        _ = try await client.get("me").perform()
+        #expect(metrics.counterTotal(label: "swiftapidsl.client.credential_refreshes") == 1)
+        #expect(metrics.counterTotal(label: "swiftapidsl.client.retries") == 0)
+    }
 }

@@ -106,6 +106,36 @@ import Tracing
         #expect(mock.recordedRequests.count == 1)
     }
 
+    @Test func aRefreshsOwnCallIsASpanOfItsOwnInTheSameTrace() async throws {
+        let refreshed = Counter()
+        mock.stub(.get, "me") { request in
+            let fresh = request.urlRequest.value(forHTTPHeaderField: "Authorization") == "Bearer new"
+            return .response(request.urlRequest, statusCode: fresh ? 200 : 401)
+        }
+        mock.stub(.post, "token", statusCode: 200)
+        let tokenClient = mock.client.tracing(tracer)
+        let client = mock.client
+            .authentication(token: { refreshed.count == 0 ? "old" : "new" }, refresh: { _ in
+                _ = try await tokenClient.post("token").perform()
+                _ = refreshed.next()
+                return "new"
+            })
+            .tracing(tracer)
+        let parent = try await tracer.withSpan("handler") { parent in
+            _ = try await client.get("me").perform()
+            return parent.context.inMemorySpanContext
+        }
+        let spans = tracer.finishedSpans.filter { $0.kind == .client }
+        let call = try #require(spans.first { $0.operationName == "GET" })
+        let refresh = try #require(spans.first { $0.operationName == "POST" })
+        #expect(spans.count == 2)
+        #expect(call.traceID == parent?.traceID)
+        #expect(refresh.traceID == parent?.traceID)
+        #expect(refresh.spanID != call.spanID)
+        #expect(call.attributes.text("http.response.status_code") == "200")
+        #expect(call.attributes.text("http.request.resend_count") == "1")
+    }
+
     @Test func concurrentCallsEachInjectTheirOwnSpan() async throws {
         mock.stub(.get, "items/:id", statusCode: 200)
         let client = mock.client.tracing(tracer)
@@ -126,11 +156,12 @@ import Tracing
 /// Counts calls from any task.
 final class Counter: @unchecked Sendable {
     private let lock = NSLock()
-    private var count = 0
+    private var value = 0
+    var count: Int { lock.withLock { value } }
     func next() -> Int {
         lock.lock()
         defer { lock.unlock() }
-        count += 1
-        return count
+        value += 1
+        return value
     }
 }
