@@ -63,6 +63,8 @@ final class CallSpans: RequestObserver {
     }
 
     private static func describe(_ request: URLRequest?, on span: any Span) {
+        // A tracer that records nothing (the default before bootstrapping) costs no URL parsing.
+        guard span.isRecording else { return }
         if let method = request?.httpMethod { span.attributes["http.request.method"] = method }
         if let url = CallFacts.redactedURL(request?.url) { span.attributes["url.full"] = url }
         if let server = CallFacts.server(of: request?.url) {
@@ -119,6 +121,7 @@ final class CallSpans: RequestObserver {
         }
         // A call whose modifier failed was never prepared: its span starts and ends here.
         let span = open?.span ?? start(metrics.requestID, request: metrics.request)
+        guard span.isRecording else { return span.end() }
         // The last request sent: after a redirect, the final hop's URL.
         Self.describe(metrics.request, on: span)
         if let status = metrics.statusCode { span.attributes["http.response.status_code"] = status }
