@@ -42,6 +42,8 @@ final class CallLog: RequestObserver {
 
     func requestFinished(_ metrics: RequestMetrics) {
         let attempt = attempts.withLock { $0.removeValue(forKey: metrics.requestID) } ?? 1
+        // A line the logger drops costs no URL parsing and no metadata.
+        guard logger.logLevel <= (metrics.error == nil ? level : failureLevel) else { return }
         let method = metrics.request?.httpMethod ?? "GET"
         let url = CallFacts.redactedURL(metrics.request?.url) ?? "<no URL>"
         var metadata: Logger.Metadata = [

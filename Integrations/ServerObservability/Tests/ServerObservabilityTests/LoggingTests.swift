@@ -82,4 +82,12 @@ final class CapturingLogHandler: LogHandler, @unchecked Sendable {
         _ = try await mock.client.logging(logger).get("flaky").retryPolicy(RetryPolicy(maxAttempts: 3, initialDelay: 0, jitter: 0)).perform()
         #expect(handler.lines.map { $0.metadata["attempt"] } == ["2"])
     }
+
+    @Test func aLevelTheLoggerDropsWritesNothing() async throws {
+        mock.stub(.get, "me", statusCode: 200)
+        var quiet = logger
+        quiet.logLevel = .error
+        _ = try await mock.client.logging(quiet, level: .info).get("me").perform()
+        #expect(handler.lines.isEmpty)
+    }
 }
