@@ -53,14 +53,10 @@ import Testing
     }
 
     @Test func retriesAndCacheOutcomesAreCounted() async throws {
-        let answered = Counter()
-        mock.stub(.get, "flaky") { request in
-            .response(request.urlRequest, statusCode: answered.next() == 1 ? 503 : 200, headers: ["Cache-Control": "max-age=60"])
-        }
+        mock.stubFailingOnce("flaky", headers: ["Cache-Control": "max-age=60"])
         let client = mock.client.cache(.memory()).metrics(metrics)
-        let policy = RetryPolicy(maxAttempts: 3, initialDelay: 0, jitter: 0)
-        _ = try await client.get("flaky").retryPolicy(policy).perform()
-        _ = try await client.get("flaky").retryPolicy(policy).perform()
+        _ = try await client.get("flaky").retryPolicy(.immediate).perform()
+        _ = try await client.get("flaky").retryPolicy(.immediate).perform()
         #expect(metrics.counterTotal(label: "swiftapidsl.client.retries") == 1)
         #expect(metrics.counterTotal(label: "swiftapidsl.client.credential_refreshes") == 0)
         #expect(metrics.counterTotal(label: "swiftapidsl.client.cache_outcomes", dimensions: [("outcome", "network")]) == 1)
@@ -68,17 +64,7 @@ import Testing
     }
 
     @Test func aReplayAfterARefreshedCredentialIsARefreshNotARetry() async throws {
-        let refreshed = Counter()
-        mock.stub(.get, "me") { request in
-            let fresh = request.urlRequest.value(forHTTPHeaderField: "Authorization") == "Bearer new"
-            return .response(request.urlRequest, statusCode: fresh ? 200 : 401)
-        }
-        let client = mock.client
-            .authentication(token: { refreshed.count == 0 ? "old" : "new" }, refresh: { _ in
-                _ = refreshed.next()
-                return "new"
-            })
-            .metrics(metrics)
+        let client = mock.clientRenewingItsToken(at: "me").metrics(metrics)
         _ = try await client.get("me").perform()
         #expect(metrics.counterTotal(label: "swiftapidsl.client.credential_refreshes") == 1)
         #expect(metrics.counterTotal(label: "swiftapidsl.client.retries") == 0)

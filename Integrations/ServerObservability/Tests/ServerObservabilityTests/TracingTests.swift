@@ -63,12 +63,9 @@ import Tracing
     }
 
     @Test func retriesAreResendsOfOneSpan() async throws {
-        let answered = Counter()
-        mock.stub(.get, "flaky") { request in
-            .response(request.urlRequest, statusCode: answered.next() == 1 ? 503 : 200)
-        }
+        mock.stubFailingOnce("flaky")
         let client = mock.client.tracing(tracer)
-        _ = try await client.get("flaky").retryPolicy(RetryPolicy(maxAttempts: 3, initialDelay: 0, jitter: 0)).perform()
+        _ = try await client.get("flaky").retryPolicy(.immediate).perform()
         let spans = tracer.finishedSpans
         #expect(spans.count == 1)
         let call = try #require(spans.first)
@@ -107,19 +104,9 @@ import Tracing
     }
 
     @Test func aRefreshsOwnCallIsASpanOfItsOwnInTheSameTrace() async throws {
-        let refreshed = Counter()
-        mock.stub(.get, "me") { request in
-            let fresh = request.urlRequest.value(forHTTPHeaderField: "Authorization") == "Bearer new"
-            return .response(request.urlRequest, statusCode: fresh ? 200 : 401)
-        }
         mock.stub(.post, "token", statusCode: 200)
         let tokenClient = mock.client.tracing(tracer)
-        let client = mock.client
-            .authentication(token: { refreshed.count == 0 ? "old" : "new" }, refresh: { _ in
-                _ = try await tokenClient.post("token").perform()
-                _ = refreshed.next()
-                return "new"
-            })
+        let client = mock.clientRenewingItsToken(at: "me") { _ = try await tokenClient.post("token").perform() }
             .tracing(tracer)
         let parent = try await tracer.withSpan("handler") { parent in
             _ = try await client.get("me").perform()
@@ -150,18 +137,5 @@ import Tracing
         for request in mock.recordedRequests {
             #expect(request.urlRequest.value(forHTTPHeaderField: InMemoryTracer.spanIDKey) == spanByPath[request.url.lastPathComponent])
         }
-    }
-}
-
-/// Counts calls from any task.
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-    var count: Int { lock.withLock { value } }
-    func next() -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        value += 1
-        return value
     }
 }
