@@ -122,8 +122,9 @@ final class CallSpans: RequestObserver {
         // A call whose modifier failed was never prepared: its span starts and ends here.
         let span = open?.span ?? start(metrics.requestID, request: metrics.request)
         guard span.isRecording else { return span.end() }
-        // The last request sent: after a redirect, the final hop's URL.
-        Self.describe(metrics.request, on: span)
+        // After a redirect the URL and server are the final hop's; a call never prepared has
+        // just been described by `start`.
+        if open != nil, metrics.redirectCount > 0 { Self.describe(metrics.request, on: span) }
         if let status = metrics.statusCode { span.attributes["http.response.status_code"] = status }
         if metrics.cacheOutcome != .network { span.attributes["swiftapidsl.cache.outcome"] = metrics.cacheOutcome.rawValue }
         if let type = CallFacts.errorType(status: metrics.statusCode, error: metrics.error) {

@@ -76,6 +76,17 @@ import Tracing
         #expect(mock.recordedRequests.map { $0.urlRequest.value(forHTTPHeaderField: InMemoryTracer.spanIDKey) } == [call.spanID, call.spanID])
     }
 
+    @Test func aRedirectIsAResendAndTheSpanHasTheFinalURL() async throws {
+        mock.stub(.get, "old", statusCode: 302, headers: ["Location": "https://api.example.com:8443/v1/new"])
+        mock.stub(.get, "new", statusCode: 200)
+        _ = try await mock.client.tracing(tracer).get("old").perform()
+        let call = try #require(tracer.finishedSpans.first)
+        #expect(tracer.finishedSpans.count == 1)
+        #expect(call.attributes.text("url.full") == "https://api.example.com:8443/v1/new")
+        #expect(call.attributes.text("http.request.resend_count") == "1")
+        #expect(call.events.map(\.name) == ["redirect"])
+    }
+
     @Test func aCancelledCallEndsItsSpan() async throws {
         mock.resultProvider = { _ in
             try await Task.sleep(for: .seconds(30))
