@@ -102,6 +102,15 @@ import Tracing
         #expect(tracer.activeSpans.isEmpty)
     }
 
+    @Test func aTimeoutIsAnErrorOfTypeTimeout() async throws {
+        mock.resultProvider = { _ in throw URLError(.timedOut) }
+        await #expect(throws: RequestError.self) { try await mock.client.tracing(tracer).get("slow").perform() }
+        let call = try #require(tracer.finishedSpans.first)
+        #expect(call.attributes.text("error.type") == "timeout")
+        #expect(call.attributes.text("http.response.status_code") == nil)
+        #expect(call.status?.code == .error)
+    }
+
     @Test func aCacheHitIsASpanWithItsOutcome() async throws {
         mock.stub(.get, "cached", statusCode: 200, headers: ["Cache-Control": "max-age=60"])
         let client = mock.client.cache(.memory()).tracing(tracer)
