@@ -6,8 +6,9 @@ import FoundationNetworking
 import SwiftApiDsl
 
 extension ApiClient {
-    /// Returns a copy that counts its calls with swift-metrics, through `factory` (the
-    /// bootstrapped `MetricsSystem.factory` unless given: bootstrap before calling this).
+    /// Returns a copy that counts its calls with swift-metrics, through `factory` (unless given,
+    /// the `MetricsSystem.factory` of the moment a value is recorded, so this may come before the
+    /// bootstrap).
     ///
     /// ```swift
     /// MetricsSystem.bootstrap(PrometheusMetricsFactory())   // once, at startup
@@ -19,18 +20,21 @@ extension ApiClient {
     /// `swiftapidsl.client.retries`, `swiftapidsl.client.credential_refreshes` and
     /// `swiftapidsl.client.cache_outcomes` (by `outcome`). No dimension holds a path or a query.
     public func metrics(_ factory: (any MetricsFactory)? = nil) -> ApiClient {
-        observer(CallMetrics(factory: factory ?? MetricsSystem.factory))
+        observer(CallMetrics(factory: factory))
     }
 }
 
 /// The metrics of each call, from its ``RequestObserver`` events.
 final class CallMetrics: RequestObserver {
-    private let factory: any MetricsFactory
+    /// The factory given, else `nil` for the bootstrapped one.
+    private let givenFactory: (any MetricsFactory)?
     /// The in-flight meter's dimensions of each call under way, by request ID (a redirect may
     /// change the server before the call ends; the meter goes down where it went up).
     private let inFlight = Guarded([Int: [(String, String)]]())
 
-    init(factory: any MetricsFactory) { self.factory = factory }
+    init(factory: (any MetricsFactory)?) { givenFactory = factory }
+
+    private var factory: any MetricsFactory { givenFactory ?? MetricsSystem.factory }
 
     private static func serverDimensions(_ url: URL?) -> [(String, String)] {
         guard let server = CallFacts.server(of: url) else { return [] }

@@ -6,8 +6,9 @@ import SwiftApiDsl
 import Tracing
 
 extension ApiClient {
-    /// Returns a copy that traces each call as one client span of `tracer` (the bootstrapped
-    /// `InstrumentationSystem.tracer` unless given), a child of the caller's `ServiceContext`,
+    /// Returns a copy that traces each call as one client span of `tracer` (unless given, the
+    /// `InstrumentationSystem.tracer` of the moment the call starts, so this may come before the
+    /// bootstrap), a child of the caller's `ServiceContext`,
     /// and sends the span's trace on in every request on the wire through the tracer's
     /// `inject` (`traceparent`/`tracestate` with a W3C tracer such as swift-otel's).
     ///
@@ -24,7 +25,7 @@ extension ApiClient {
     /// redirects are events of it, not spans of their own. Add it before middlewares that send
     /// from tasks of their own, so that it sees the call's task.
     public func tracing(_ tracer: (any Tracer)? = nil) -> ApiClient {
-        let spans = CallSpans(tracer: tracer ?? InstrumentationSystem.tracer)
+        let spans = CallSpans(tracer: tracer)
         return observer(spans).middleware(spans.injecting)
     }
 }
@@ -48,15 +49,18 @@ final class CallSpans: RequestObserver {
         var callsOfTask: [Int: [Int]] = [:]
     }
 
-    private let tracer: any Tracer
+    /// The tracer given, else `nil` for the bootstrapped one.
+    private let givenTracer: (any Tracer)?
     private let state = Guarded(State())
 
-    init(tracer: any Tracer) { self.tracer = tracer }
+    init(tracer: (any Tracer)?) { givenTracer = tracer }
+
+    private var tracer: any Tracer { givenTracer ?? InstrumentationSystem.tracer }
 
     /// A key for the current task, `nil` outside one.
     private static var currentTask: Int? { withUnsafeCurrentTask { $0?.hashValue } }
 
-    private func start(_ requestID: Int, request: URLRequest?) -> any Span {
+    private func start(_ request: URLRequest?) -> any Span {
         let span = tracer.startSpan(request?.httpMethod ?? "HTTP", context: ServiceContext.current ?? .topLevel, ofKind: .client)
         Self.describe(request, on: span)
         return span
@@ -78,7 +82,7 @@ final class CallSpans: RequestObserver {
         let isNew = state.withLock { $0.open[request.requestID] == nil }
         // A download's continuation is prepared again: it stays one span.
         guard isNew else { return }
-        let span = start(request.requestID, request: request.request)
+        let span = start(request.request)
         state.withLock { state in
             state.open[request.requestID] = Open(span: span, task: task)
             if let task { state.callsOfTask[task, default: []].append(request.requestID) }
@@ -120,7 +124,7 @@ final class CallSpans: RequestObserver {
             return open
         }
         // A call whose modifier failed was never prepared: its span starts and ends here.
-        let span = open?.span ?? start(metrics.requestID, request: metrics.request)
+        let span = open?.span ?? start(metrics.request)
         guard span.isRecording else { return span.end() }
         // After a redirect the URL and server are the final hop's; a call never prepared has
         // just been described by `start`.

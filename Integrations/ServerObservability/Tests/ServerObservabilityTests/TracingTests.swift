@@ -38,6 +38,15 @@ import Tracing
         #expect(tracer.activeSpans.isEmpty)
     }
 
+    /// The only test that bootstraps the process's tracer (the others give theirs).
+    @Test func theBootstrappedTracerIsTheOneOfTheMomentTheCallStarts() async throws {
+        mock.stub(.get, "items", statusCode: 200)
+        let client = mock.client.tracing()
+        InstrumentationSystem.bootstrap(tracer)
+        _ = try await client.get("items").perform()
+        #expect(tracer.finishedSpans.map(\.operationName) == ["GET"])
+    }
+
     @Test func aRejectedStatusEndsTheSpanAsAnError() async throws {
         mock.appliesValidators = true
         mock.stub(.get, "missing", statusCode: 404)
