@@ -6,11 +6,11 @@ import SwiftApiDsl
 import Tracing
 
 extension ApiClient {
-    /// Returns a copy that traces each call as one client span of `tracer` (unless given, the
-    /// `InstrumentationSystem.tracer` of the moment the call starts, so this may come before the
-    /// bootstrap), a child of the caller's `ServiceContext`,
-    /// and sends the span's trace on in every request on the wire through the tracer's
-    /// `inject` (`traceparent`/`tracestate` with a W3C tracer such as swift-otel's).
+    /// Returns a copy that traces each call as one client span of `tracer`, a child of the
+    /// caller's `ServiceContext`, and sends the span's trace on in every request on the wire
+    /// through the tracer's `inject` (`traceparent`/`tracestate` with a W3C tracer such as
+    /// swift-otel's). Without `tracer`, the `InstrumentationSystem.tracer` of the moment a call
+    /// starts: this may come before the bootstrap.
     ///
     /// ```swift
     /// InstrumentationSystem.bootstrap(otelTracer)       // once, at startup
