@@ -1,0 +1,170 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import SwiftApiDsl
+import Tracing
+
+extension ApiClient {
+    /// Returns a copy that traces each call as one client span of `tracer`, a child of the
+    /// caller's `ServiceContext`, and sends the span's trace on in every request on the wire
+    /// through the tracer's `inject` (`traceparent`/`tracestate` with a W3C tracer such as
+    /// swift-otel's). Without `tracer`, the `InstrumentationSystem.tracer` of the moment a call
+    /// starts: this may come before the bootstrap.
+    ///
+    /// ```swift
+    /// InstrumentationSystem.bootstrap(otelTracer)       // once, at startup
+    /// let client = ApiClient(baseUrl: url).tracing()
+    /// try await withSpan("GET /orders") { _ in          // the server's own span
+    ///     try await client.get("stock").perform()       // a child span named "GET"
+    /// }
+    /// ```
+    /// The span is named after the method and carries OpenTelemetry's HTTP client attributes
+    /// (`http.request.method`, `url.full` with secrets redacted, `server.address`, `server.port`,
+    /// `http.response.status_code`, `error.type`, `http.request.resend_count`); retries and
+    /// redirects are events of it, not spans of their own. Add it before middlewares that send
+    /// from tasks of their own, so that it sees the call's task.
+    public func tracing(_ tracer: (any Tracer)? = nil) -> ApiClient {
+        let spans = CallSpans(tracer: tracer)
+        return observer(spans).middleware(spans.injecting)
+    }
+}
+
+/// The span of each call a client performs, from its ``RequestObserver`` events, and the
+/// middleware that sends the span's context on.
+///
+/// An observer's events carry the call's `requestID`; a middleware's request does not. Both run
+/// in the task that performs the call, so the middleware finds the call by its task: each task
+/// keeps a stack of its open calls (a call made inside another call's middleware, such as a
+/// credential refresh, is on top while it runs).
+final class CallSpans: RequestObserver {
+    private struct Open {
+        let span: any Span
+        let task: Int?
+        var resends = 0
+    }
+
+    private struct State {
+        var open: [Int: Open] = [:]
+        var callsOfTask: [Int: [Int]] = [:]
+    }
+
+    /// The tracer given, else `nil` for the bootstrapped one.
+    private let givenTracer: (any Tracer)?
+    private let state = Guarded(State())
+
+    init(tracer: (any Tracer)?) { givenTracer = tracer }
+
+    private var tracer: any Tracer { givenTracer ?? InstrumentationSystem.tracer }
+
+    /// A key for the current task, `nil` outside one.
+    private static var currentTask: Int? { withUnsafeCurrentTask { $0?.hashValue } }
+
+    private func start(_ request: URLRequest?) -> any Span {
+        let span = tracer.startSpan(request?.httpMethod ?? "HTTP", context: ServiceContext.current ?? .topLevel, ofKind: .client)
+        Self.describe(request, on: span)
+        return span
+    }
+
+    private static func describe(_ request: URLRequest?, on span: any Span) {
+        // A tracer that records nothing (the default before bootstrapping) costs no URL parsing.
+        guard span.isRecording else { return }
+        if let method = request?.httpMethod { span.attributes["http.request.method"] = method }
+        if let url = CallFacts.redactedURL(request?.url) { span.attributes["url.full"] = url }
+        if let server = CallFacts.server(of: request?.url) {
+            span.attributes["server.address"] = server.address
+            span.attributes["server.port"] = server.port
+        }
+    }
+
+    func requestPrepared(_ request: ObservedRequest) {
+        let task = Self.currentTask
+        let isNew = state.withLock { $0.open[request.requestID] == nil }
+        // A download's continuation is prepared again: it stays one span.
+        guard isNew else { return }
+        let span = start(request.request)
+        state.withLock { state in
+            state.open[request.requestID] = Open(span: span, task: task)
+            if let task { state.callsOfTask[task, default: []].append(request.requestID) }
+        }
+    }
+
+    func requestRedirected(_ redirect: ObservedRedirect) {
+        resent(redirect.requestID, event: SpanEvent(name: "redirect", attributes: [
+            "http.response.status_code": .int64(Int64(redirect.statusCode)),
+        ]))
+    }
+
+    func requestRetrying(_ retry: ObservedRetry) {
+        resent(retry.requestID, event: SpanEvent(name: "retry", attributes: [
+            "attempt": .int64(Int64(retry.attempt)),
+            "error.type": .string(CallFacts.errorType(status: retry.error.statusCode, error: retry.error) ?? "unknown"),
+        ]))
+    }
+
+    /// Another request of the call goes on the wire: OpenTelemetry's resend count counts both.
+    private func resent(_ requestID: Int, event: SpanEvent) {
+        let found: (any Span, Int)? = state.withLock { state in
+            guard state.open[requestID] != nil else { return nil }
+            state.open[requestID]!.resends += 1
+            return (state.open[requestID]!.span, state.open[requestID]!.resends)
+        }
+        guard let (span, resends) = found else { return }
+        span.addEvent(event)
+        span.attributes["http.request.resend_count"] = resends
+    }
+
+    func requestFinished(_ metrics: RequestMetrics) {
+        let open = state.withLock { state -> Open? in
+            guard let open = state.open.removeValue(forKey: metrics.requestID) else { return nil }
+            if let task = open.task {
+                state.callsOfTask[task]?.removeAll { $0 == metrics.requestID }
+                if state.callsOfTask[task]?.isEmpty == true { state.callsOfTask[task] = nil }
+            }
+            return open
+        }
+        // A call whose modifier failed was never prepared: its span starts and ends here.
+        let span = open?.span ?? start(metrics.request)
+        guard span.isRecording else { return span.end() }
+        // After a redirect the URL and server are the final hop's; a call never prepared has
+        // just been described by `start`.
+        if open != nil, metrics.redirectCount > 0 { Self.describe(metrics.request, on: span) }
+        if let status = metrics.statusCode { span.attributes["http.response.status_code"] = status }
+        if metrics.cacheOutcome != .network { span.attributes["swiftapidsl.cache.outcome"] = metrics.cacheOutcome.rawValue }
+        if let type = CallFacts.errorType(status: metrics.statusCode, error: metrics.error) {
+            span.attributes["error.type"] = type
+            if let error = metrics.error { span.recordError(error) }
+            span.setStatus(SpanStatus(code: .error))
+        }
+        span.end()
+    }
+
+    /// The context of the call the current task performs, else the task's own.
+    private var currentContext: ServiceContext? {
+        let task = Self.currentTask
+        let span = state.withLock { state -> (any Span)? in
+            guard let task, let requestID = state.callsOfTask[task]?.last else { return nil }
+            return state.open[requestID]?.span
+        }
+        return span?.context ?? ServiceContext.current
+    }
+
+    /// Puts the call's context into each request on the wire through the tracer's `inject`, and
+    /// makes it the current context for the rest of the chain (an engine that traces its own
+    /// requests, such as AsyncHTTPClient, then starts its span as a child of the call's).
+    var injecting: Middleware {
+        Middleware("tracing") { [self] request, next in
+            guard let context = currentContext else { return try await next(request) }
+            var request = request
+            tracer.inject(context, into: &request.headerFields, using: HeaderFieldsInjector())
+            return try await ServiceContext.withValue(context) { try await next(request) }
+        }
+    }
+}
+
+/// Writes a tracer's propagation fields (`traceparent`…) into a request's header fields.
+struct HeaderFieldsInjector: Injector {
+    func inject(_ value: String, forKey key: String, into carrier: inout HeaderFields) {
+        carrier.set(value, for: key)
+    }
+}
