@@ -22,8 +22,8 @@ extension ApiClient {
     /// The span is named after the method and carries OpenTelemetry's HTTP client attributes
     /// (`http.request.method`, `url.full` with secrets redacted, `server.address`, `server.port`,
     /// `http.response.status_code`, `error.type`, `http.request.resend_count`); retries and
-    /// redirects are events of it, not spans of their own. Add it before middlewares that send
-    /// from tasks of their own, so that it sees the call's task.
+    /// redirects are events of it, not spans of their own. Its middleware finds each request's call
+    /// by the request's `requestID`, so a request sent from another task still gets its call's span.
     public func tracing(_ tracer: (any Tracer)? = nil) -> ApiClient {
         let spans = CallSpans(tracer: tracer)
         return observer(spans).middleware(spans.injecting)
@@ -31,22 +31,16 @@ extension ApiClient {
 }
 
 /// The span of each call a client performs, from its ``RequestObserver`` events, and the
-/// middleware that sends the span's context on.
-///
-/// An observer's events carry the call's `requestID`; a middleware's request does not. Both run
-/// in the task that performs the call, so the middleware finds the call by its task: each task
-/// keeps a stack of its open calls (a call made inside another call's middleware, such as a
-/// credential refresh, is on top while it runs).
+/// middleware that sends the span's context on. The observer's events and the middleware's
+/// requests carry the same `requestID`, by which the middleware finds its call's span.
 final class CallSpans: RequestObserver {
     private struct Open {
         let span: any Span
-        let task: Int?
         var resends = 0
     }
 
     private struct State {
         var open: [Int: Open] = [:]
-        var callsOfTask: [Int: [Int]] = [:]
     }
 
     /// The tracer given, else `nil` for the bootstrapped one.
@@ -56,9 +50,6 @@ final class CallSpans: RequestObserver {
     init(tracer: (any Tracer)?) { givenTracer = tracer }
 
     private var tracer: any Tracer { givenTracer ?? InstrumentationSystem.tracer }
-
-    /// A key for the current task, `nil` outside one.
-    private static var currentTask: Int? { withUnsafeCurrentTask { $0?.hashValue } }
 
     private func start(_ request: URLRequest?) -> any Span {
         let span = tracer.startSpan(request?.httpMethod ?? "HTTP", context: ServiceContext.current ?? .topLevel, ofKind: .client)
@@ -78,15 +69,11 @@ final class CallSpans: RequestObserver {
     }
 
     func requestPrepared(_ request: ObservedRequest) {
-        let task = Self.currentTask
         let isNew = state.withLock { $0.open[request.requestID] == nil }
         // A download's continuation is prepared again: it stays one span.
         guard isNew else { return }
         let span = start(request.request)
-        state.withLock { state in
-            state.open[request.requestID] = Open(span: span, task: task)
-            if let task { state.callsOfTask[task, default: []].append(request.requestID) }
-        }
+        state.withLock { $0.open[request.requestID] = Open(span: span) }
     }
 
     func requestRedirected(_ redirect: ObservedRedirect) {
@@ -115,14 +102,7 @@ final class CallSpans: RequestObserver {
     }
 
     func requestFinished(_ metrics: RequestMetrics) {
-        let open = state.withLock { state -> Open? in
-            guard let open = state.open.removeValue(forKey: metrics.requestID) else { return nil }
-            if let task = open.task {
-                state.callsOfTask[task]?.removeAll { $0 == metrics.requestID }
-                if state.callsOfTask[task]?.isEmpty == true { state.callsOfTask[task] = nil }
-            }
-            return open
-        }
+        let open = state.withLock { $0.open.removeValue(forKey: metrics.requestID) }
         // A call whose modifier failed was never prepared: its span starts and ends here.
         let span = open?.span ?? start(metrics.request)
         guard span.isRecording else { return span.end() }
@@ -139,13 +119,9 @@ final class CallSpans: RequestObserver {
         span.end()
     }
 
-    /// The context of the call the current task performs, else the task's own.
-    private var currentContext: ServiceContext? {
-        let task = Self.currentTask
-        let span = state.withLock { state -> (any Span)? in
-            guard let task, let requestID = state.callsOfTask[task]?.last else { return nil }
-            return state.open[requestID]?.span
-        }
+    /// The context of the call `request` belongs to, else the current task's own.
+    private func context(of request: TransportRequest) -> ServiceContext? {
+        let span = request.requestID.flatMap { id in state.withLock { $0.open[id]?.span } }
         return span?.context ?? ServiceContext.current
     }
 
@@ -154,7 +130,7 @@ final class CallSpans: RequestObserver {
     /// requests, such as AsyncHTTPClient, then starts its span as a child of the call's).
     var injecting: Middleware {
         Middleware("tracing") { [self] request, next in
-            guard let context = currentContext else { return try await next(request) }
+            guard let context = context(of: request) else { return try await next(request) }
             var request = request
             tracer.inject(context, into: &request.headerFields, using: HeaderFieldsInjector())
             return try await ServiceContext.withValue(context) { try await next(request) }
