@@ -63,4 +63,24 @@ import Testing
         try await plain.get("todos").perform()
         #expect(unobserved.withLock { $0 } == [nil])
     }
+
+    /// A middleware of the user's own gets the hint the built-in cache uses, with no cache in the
+    /// chain: whether the call takes the body as it arrives (a download, a stream) or into memory.
+    @Test func everyMiddlewareSeesWhetherTheCallTakesTheBodyAsItArrives() async throws {
+        let seen = Locked<[Bool]>([])
+        let mock = ApiClient(baseUrl: Fixtures.baseUrl)
+            .middleware(Middleware("hint") { request, next in
+                seen.withLock { $0.append(request.takesBodyAsItArrives) }
+                return try await next(request)
+            })
+            .mocked()
+        try mock.stub(.get, "file", body: Data("bytes".utf8))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await mock.get("file").perform()
+        try await mock.get("file").download(destination: folder.appendingPathComponent("file"))
+        _ = try await mock.get("file").stream()
+        #expect(seen.withLock { $0 } == [false, true, true])
+    }
 }

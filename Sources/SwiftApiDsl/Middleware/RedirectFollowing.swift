@@ -25,6 +25,7 @@ extension Middleware {
                 let keepsMethod = HttpMethod(following.httpMethod ?? HttpMethod.get.rawValue) == current.method
                 var hop = TransportRequest(urlRequest: following, body: keepsMethod ? current.body : nil)
                 hop.requestID = current.requestID
+                hop.takesBodyAsItArrives = current.takesBodyAsItArrives
                 // What a custom policy returns is checked as a finished request is.
                 do {
                     try FinishedRequestCheck.check(hop)

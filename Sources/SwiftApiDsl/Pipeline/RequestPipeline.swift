@@ -65,11 +65,12 @@ struct RequestPipeline: Sendable {
     func execute(into destination: BodyDestination, trace: RequestTrace?) async throws -> (Response<Data>, TransportRequest, ResponseBody?) {
         var (draft, credential) = try await prepare()
         draft.request.requestID = trace?.requestID
+        draft.request.takesBodyAsItArrives = !destination.isMemory
         trace?.prepared(draft.request) // observe: prepared
         if case .file(let download) = destination { try download.open(for: draft.request) }
         // Most calls retry nothing and follow no upload: they need no record.
         let record = draft.retryPolicy.maxAttempts > 1 || draft.uploadProgress != nil ? CallRecord(draft) : nil
-        let send = chain(for: draft, credential: credential, call: record, trace: trace, inMemory: destination.isMemory)
+        let send = chain(for: draft, credential: credential, call: record, trace: trace)
         let transportResponse: TransportResponse
         do {
             transportResponse = try await send(draft.request)
@@ -96,12 +97,10 @@ struct RequestPipeline: Sendable {
 
     /// Step 5's chain for one call: the built-ins the call needs, the client's and the call's
     /// middlewares, then the transport.
-    /// `inMemory`: the body goes into memory. When a cache is in the chain, every request on the
-    /// wire tells it whether the body goes elsewhere (``TransportRequest/takesBodyAsItArrives``:
-    /// a cache never collects it) and which cookies URLSession will add
-    /// (``TransportRequest/sessionCookies``: part of the cache's key).
-    private func chain(for draft: RequestDraft, credential: UsedCredential?, call record: CallRecord?, trace: RequestTrace?,
-                       inMemory: Bool) -> Middleware.Next {
+    /// When a cache is in the chain, every request on the wire tells it which cookies URLSession
+    /// will add (``TransportRequest/sessionCookies``: part of the cache's key), a look-up too
+    /// costly for calls without one.
+    private func chain(for draft: RequestDraft, credential: UsedCredential?, call record: CallRecord?, trace: RequestTrace?) -> Middleware.Next {
         // Built from the transport outwards, each layer only when the call needs it.
         var next = Exchange.send(through: client.transport, uploadProgress: record?.uploadProgress)
         if let trace { next = Middleware.observing(trace).wrapping(next) }
@@ -112,7 +111,6 @@ struct RequestPipeline: Sendable {
             let cookies = (client.transport as? URLSessionTransport)?.session.configuration
             next = { request in
                 var request = request
-                request.takesBodyAsItArrives = !inMemory
                 request.sessionCookies = cookies.flatMap { Self.cookieField(for: request.url, in: $0) }
                 return try await inner(request)
             }
@@ -127,6 +125,7 @@ struct RequestPipeline: Sendable {
             next = Middleware.renewing(credential, replay: {
                 var replayed = try await self.prepare().draft.request
                 replayed.requestID = trace?.requestID
+                replayed.takesBodyAsItArrives = draft.request.takesBodyAsItArrives
                 return replayed
             }, trace: trace).wrapping(next)
         }

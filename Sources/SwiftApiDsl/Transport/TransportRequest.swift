@@ -38,7 +38,7 @@ public struct TransportRequest: Sendable {
     private var foundationExtras: URLRequest?
     /// Whether the call takes the response body as it arrives (a download, a stream): an
     /// ``HTTPCache``, or a caching middleware of your own, then never collects it in memory.
-    /// Set by the pipeline when the chain has an ``HTTPCache``.
+    /// Set by the pipeline on every request of every call.
     public internal(set) var takesBodyAsItArrives = false
     /// The `Cookie` field URLSession will add from its session's cookie storage, inside the
     /// transport, which a middleware never sees: an ``HTTPCache`` (or your own) keys on it.
