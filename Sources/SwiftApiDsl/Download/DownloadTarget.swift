@@ -198,7 +198,7 @@ final class DownloadTarget: Sendable {
         }
         state.withLock { $0.offset = received }
         if isSuccess, let total, received != total {
-            let error = RequestError.transport(request.urlRequest, DownloadLengthError(expectedLength: total, receivedLength: received))
+            let error = RequestError.transport(request.urlRequest, ApiClientError(.downloadLengthMismatch, message: "downloaded \(received) bytes where the server announced \(total)"))
             guard received < total else {
                 // Longer than the whole file: nothing on disk can be trusted.
                 state.withLock { $0.partial = nil }
