@@ -73,7 +73,8 @@ public struct Pages<Page>: AsyncSequence, Sendable {
             upcoming = nil // an error ends the pages too
             try Task.checkCancellation()
             if let url = endpoint.url, loaded.contains(url.absoluteString) {
-                throw ApiClientError(.repeatedPageLink, message: "the next page link \(Redaction.url(url)) leads to a page already loaded: the server's pages loop", url: url)
+                let message = "the next page link \(Redaction.url(url)) leads to a page already loaded: the server's pages loop"
+                throw ApiClientError(.repeatedPageLink, message: message, url: url)
             }
             let (page, raw, request) = try await endpoint.performed(on: client, mapsErrors: false)
             if let followed = endpoint.url { loaded.insert(followed.absoluteString) }
