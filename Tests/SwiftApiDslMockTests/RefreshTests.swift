@@ -83,7 +83,7 @@ import SwiftApiDslMock
         let client = mock(store: store, valid: "never")
         let error = await #expect(throws: RequestError.self) { try await client.get("me").perform() }
         #expect(error?.statusCode == 401)
-        #expect((error?.validationError as? UnacceptableStatusCode)?.statusCode == 401)
+        #expect((error?.validationError as? ApiClientError)?.statusCode == 401)
         #expect(await store.refreshes == 1)
     }
 
@@ -101,7 +101,7 @@ import SwiftApiDslMock
                         return false
                     } catch let error as RequestError {
                         guard case .modify(_, let cause) = error else { return false }
-                        return cause is CredentialRefreshError && error.underlyingError is RefreshFailed && error.isAuthenticationFailure
+                        return (cause as? ApiClientError)?.code == .credentialRefreshFailed && error.underlyingError is RefreshFailed && error.isAuthenticationFailure
                     } catch {
                         return false
                     }
@@ -148,7 +148,7 @@ import SwiftApiDslMock
             var all: [String] { lock.lock(); defer { lock.unlock() }; return seen }
             func requestRetrying(_ retry: ObservedRetry) {
                 let status = retry.error.statusCode ?? 0
-                let reason = (retry.error.validationError as? ExpiredCredentialError).map { "\($0.statusCode)" } ?? "?"
+                let reason = (retry.error.validationError as? ApiClientError)?.statusCode.map { "\($0)" } ?? "?"
                 lock.lock(); seen.append("attempt \(retry.attempt) after \(status) (\(reason))"); lock.unlock()
             }
         }

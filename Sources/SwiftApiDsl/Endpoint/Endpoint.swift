@@ -119,7 +119,7 @@ public struct Endpoint<Value>: RequestModifiable, ResponseValidatable, Sendable 
     /// let url = try Endpoint<[Book]>(.get, "books", query: [URLQueryItem(name: "q", value: "a b")])
     ///     .url(relativeTo: URL(string: "https://example.com/api")!)   // https://example.com/api/books?q=a%20b
     /// ```
-    /// Throws ``InvalidRequestError`` when the path cannot form a URL with `baseUrl`, or
+    /// Throws ``ApiClientError`` when the path cannot form a URL with `baseUrl`, or
     /// `baseUrl` (for a path) or ``url`` has no scheme and host.
     public func url(relativeTo baseUrl: URL) throws -> URL {
         try URLResolution.appending(query, to: URLResolution.Base(baseUrl).url(for: call))

@@ -154,13 +154,6 @@ extension Redirect: CustomReflectable {
     }
 }
 
-extension CredentialRefreshError: CustomReflectable {
-    /// The redacted description only: what the refresh threw may hold a URL with a password.
-    public var customMirror: Mirror {
-        Mirror(self, children: ["description": description])
-    }
-}
-
 extension URLSessionTransport: CustomReflectable {
     /// Nothing of the session: its configuration holds the cookie store and credentials.
     public var customMirror: Mirror {

@@ -90,7 +90,7 @@ struct RequestPipeline: Sendable {
         do {
             try await validate(response, of: request)
         } catch let error as RequestError where attempts > 1 {
-            throw RetriedError.recording(attempts, in: error)
+            throw ApiClientError.recording(attempts, in: error)
         }
         return (response, request, streamed)
     }

@@ -55,7 +55,7 @@ final class CallMetrics: RequestObserver {
     func requestRetrying(_ retry: ObservedRetry) {
         let dimensions = Self.serverDimensions(retry.error.request?.url)
         // The replay after a refreshed credential is told as a retry whose reason is the refusal.
-        if retry.error.validationError is ExpiredCredentialError {
+        if (retry.error.validationError as? ApiClientError)?.code == .credentialExpired {
             Counter(label: "swiftapidsl.client.credential_refreshes", dimensions: dimensions, factory: factory).increment()
         } else {
             Counter(label: "swiftapidsl.client.retries", dimensions: dimensions, factory: factory).increment()
