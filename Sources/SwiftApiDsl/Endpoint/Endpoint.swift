@@ -113,7 +113,7 @@ public struct Endpoint<Value>: RequestModifiable, ResponseValidatable, Sendable 
     /// Where the endpoint goes from `baseUrl`, at once: its ``path`` resolved against `baseUrl`
     /// (or its absolute ``url``) with its ``query`` appended, percent-encoded as a request is.
     /// Modifiers are not run, a chained `.queryItem(…)` and the client's included; for the
-    /// request as sent, see ``ApiClient/urlRequest(for:)``.
+    /// request as sent, see ``RequestStarting/urlRequest(for:)``.
     ///
     /// ```swift
     /// let url = try Endpoint<[Book]>(.get, "books", query: [URLQueryItem(name: "q", value: "a b")])
