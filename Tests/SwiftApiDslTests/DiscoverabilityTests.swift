@@ -9,6 +9,7 @@ import SwiftApiDsl
 // verbs declared on the client, authentication read per request, and `RequestError`'s shortcuts.
 
 private struct Profile: Codable, Equatable, Sendable { var name: String }
+private struct Due: Encodable { var dueDate: String }
 
 @Suite struct DiscoverabilityTests {
     let transport = RecordingTransport { _ in (Data(#"{"name":"Ada"}"#.utf8), 201, ["Content-Type": "application/json"]) }
@@ -87,6 +88,20 @@ private struct Profile: Codable, Equatable, Sendable { var name: String }
         #expect(builder.method == .patch)
         #expect(builder.path == "b")
         #expect(builder.bypassAuth)
+    }
+
+    @Test func aVerbKeptAsAValueStartsRequestsWithItsMethodOnTheClientItCameFrom() async throws {
+        let post = client.header("X-From", "verb").post
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        try await post("todos", bypassAuth: true, body: Due(dueDate: "today"), jsonEncoder: encoder).perform()
+        try await post().perform()
+        let sent = transport.requests.map(\.urlRequest)
+        #expect(sent.map(\.httpMethod) == ["POST", "POST"])
+        #expect(sent.map { $0.url?.absoluteString } == ["https://api.example.com/v1/todos", "https://api.example.com/v1"])
+        #expect(sent.map { $0.value(forHTTPHeaderField: "X-From") } == ["verb", "verb"])
+        #expect(sent[0].httpBody == Data(#"{"due_date":"today"}"#.utf8))
+        #expect(sent[0].value(forHTTPHeaderField: "Content-Type") == "application/json")
     }
 
     @Test func perRequestAuthenticationReadsTheTokenForEachRequest() async throws {
