@@ -272,7 +272,7 @@ def main():
                       "perform: no parameter name shown where there is no label")
         checks.expect(len(performs) <= 9, f"perform: the unavailable non-Decodable forms are not offered ({len(performs)} entries)")
         verbs_and_perform = positions(builder, ["perform", "download"])
-        config = positions(builder, ["client", "method", "path", "bypassAuth", "jsonEncoder",
+        config = positions(builder, ["client", "endpoint", "jsonEncoder",
                                      "modifier", "validator", "header", "bearer", "accept"])
         checks.expect(bool(verbs_and_perform) and bool(config) and max(verbs_and_perform) < min(config),
                       "request.: perform and download rank above the request's properties and modifiers")

@@ -161,6 +161,12 @@ extension Endpoint where Value: Decodable {
         JSONBodyDecoding<Value>().decode
     }
 
+    /// The endpoint of `call`, decoding with the client's decoder: a request without its client.
+    init(call: CallDescription) {
+        self.call = call
+        decoding = .json(nil, Self.decodeJSON)
+    }
+
     /// Creates an endpoint to `path` (relative to the client's base URL) whose body decodes as
     /// The body into `Value`, with `jsonDecoder`, else the client's decoder (any ``ResponseDecoder``).
     ///
