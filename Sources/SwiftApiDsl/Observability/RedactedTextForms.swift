@@ -99,18 +99,18 @@ extension ApiClient: CustomStringConvertible, CustomReflectable {
 extension RequestBuilder: CustomStringConvertible, CustomReflectable {
     /// `METHOD path` (or the redacted absolute URL) on its client.
     public var description: String {
-        "\(method.rawValue) \(url.map(Redaction.url) ?? path ?? "") on \(client)"
+        "\(call.method.rawValue) \(call.url.map(Redaction.url) ?? call.path ?? "") on \(client)"
     }
 
     /// Method, path or redacted URL, the client's text form, and how many modifiers and validators.
     public var customMirror: Mirror {
         Mirror(self, children: [
-            "method": method.rawValue,
-            "target": url.map(Redaction.url) ?? path ?? "",
+            "method": call.method.rawValue,
+            "target": call.url.map(Redaction.url) ?? call.path ?? "",
             "client": client.description,
             "modifiers": call.modifiers.count,
             "validators": call.validators.count,
-            "bypassAuth": bypassAuth,
+            "bypassAuth": call.bypassAuth,
         ])
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 
-extension ApiClient {
+extension RequestStarting {
     /// The pages of a paginated resource, loaded one at a time as you iterate, starting with
     /// `first` and following `next`.
     ///
@@ -15,11 +15,11 @@ extension ApiClient {
     /// ```
     /// See ``Pages`` for how links are followed and when the pages stop.
     public func pages<Page>(_ first: Endpoint<Page>, next: PageLink<Page>) -> Pages<Page> {
-        Pages(client: self, first: first, link: next)
+        Pages(client: client, first: first, link: next)
     }
 }
 
-/// The pages of a paginated resource, as an `AsyncSequence`; made by ``ApiClient/pages(_:next:)``.
+/// The pages of a paginated resource, as an `AsyncSequence`; made by ``RequestStarting/pages(_:next:)``.
 ///
 /// Each page is a request through the whole pipeline: the client's modifiers, authentication,
 /// validators (a mock records each page). A followed page is the first endpoint sent to the
