@@ -80,6 +80,7 @@ public struct ApiClientError: Error, Sendable, Equatable, CustomStringConvertibl
             case unresolvableURL, invalidURL, invalidMethod, invalidHeader, unsupportedByTransport
             case unacceptableStatusCode, unacceptableContentType, responseTooLarge, downloadLengthMismatch
             case failedAfterRetries, repeatedPageLink, credentialExpired, credentialRefreshFailed, unreadableBodyFile
+            case tlsUnsupported, pinMismatch
         }
         private let kind: Kind
 
@@ -112,6 +113,11 @@ public struct ApiClientError: Error, Sendable, Equatable, CustomStringConvertibl
         public static let credentialRefreshFailed = Code(kind: .credentialRefreshFailed)
         /// A file to send is missing, unreadable, not a regular file, or became shorter while sent.
         public static let unreadableBodyFile = Code(kind: .unreadableBodyFile)
+        /// The transport cannot enforce the request's ``TLSSettings`` (URLSession on Linux, pins on
+        /// AsyncHTTPClient) or cannot read them (a wrong PKCS #12 password); nothing was sent.
+        public static let tlsUnsupported = Code(kind: .tlsUnsupported)
+        /// The server's certificates match none of its host's pins; no request was sent.
+        public static let pinMismatch = Code(kind: .pinMismatch)
 
         /// The constant's name, such as `unacceptableStatusCode`.
         public var description: String { kind.rawValue }

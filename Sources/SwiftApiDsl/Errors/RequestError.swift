@@ -77,6 +77,19 @@ extension RequestError {
         }
     }
 
+    /// Whether the server was not trusted: its certificates matched no pin (an ``ApiClientError``
+    /// with `.pinMismatch`), or the engine refused its certificate (expired, wrong host, unknown
+    /// authority: `URLError(.serverCertificateUntrusted)` and its kin, or `.secureConnectionFailed`).
+    public var isTrustFailure: Bool {
+        switch underlyingError {
+        case let error as ApiClientError: error.code == .pinMismatch
+        case let error as URLError:
+            [.serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateHasUnknownRoot,
+             .serverCertificateNotYetValid, .secureConnectionFailed].contains(error.code)
+        default: false
+        }
+    }
+
     /// The error behind this one: what the modifier, transport, validator or decoder threw.
     public var underlyingError: Error? {
         switch self {

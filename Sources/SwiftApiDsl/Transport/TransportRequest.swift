@@ -49,6 +49,9 @@ public struct TransportRequest: Sendable {
     /// of the call on the wire (a redirect hop, a retry, the replay after a refresh). A middleware
     /// that works with an observer (a tracer injecting the call's span) finds the call by it.
     public internal(set) var requestID: Int?
+    /// What the request trusts and presents over TLS (``TLSSettings``), set with `.tls(_:)`; a
+    /// transport enforces it for this request's host, or refuses it before sending anything.
+    public var tls: TLSSettings?
 
     /// A request from its parts.
     ///

@@ -24,13 +24,16 @@ final class URLSessionExchange: Sendable {
     let control: ExchangeControl
     private let request: URLRequest
     private let temporaryFile: URL?
+    /// The request's TLS settings, which answer its TLS challenges (Apple platforms).
+    let tls: TLSSettings?
     private let state = Locked(State())
 
     /// An exchange for `request`; `temporaryFile` (an encoded form) is removed when it ends.
-    init(request: URLRequest, control: ExchangeControl, temporaryFile: URL?) {
+    init(request: URLRequest, control: ExchangeControl, temporaryFile: URL?, tls: TLSSettings? = nil) {
         self.request = request
         self.control = control
         self.temporaryFile = temporaryFile
+        self.tls = tls
     }
 
     /// Records the waiting caller.
@@ -93,7 +96,7 @@ final class URLSessionExchange: Sendable {
     }
 
     /// Fails the caller still waiting for the head with `error`; later callbacks find no one.
-    private func fail(_ error: any Error) {
+    func fail(_ error: any Error) {
         let head = state.withLock { state in
             defer { state.head = nil }
             return state.head

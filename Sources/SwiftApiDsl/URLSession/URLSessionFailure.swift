@@ -9,7 +9,7 @@ import FoundationNetworking
 ///
 /// On Linux, swift-corelibs-foundation reports most of libcurl's errors as `URLError(.unknown)`
 /// (-1) with libcurl's message as the only clue: a body cut short, a broken chunked encoding,
-/// a corrupt gzip body. Those are recognised by that message; what is not recognised stays as
+/// a corrupt gzip body, a certificate refused. Those are recognised by that message; what is not recognised stays as
 /// it is. The original error is kept under `NSUnderlyingErrorKey`.
 enum URLSessionFailure {
     /// The error to report for `error`, raised by the task that sent `request`.
@@ -37,6 +37,11 @@ enum URLSessionFailure {
             if message.contains("unencoding") { return .cannotDecodeContentData }
             // libcurl's answer to a header line larger than it accepts.
             if message.contains("out of memory") { return .badServerResponse }
+            // A certificate libcurl refused (unknown authority, expired, another host's):
+            // what `RequestError.isTrustFailure` recognises.
+            if message.contains("ssl certificate problem") || message.contains("ssl: no alternative certificate subject name") {
+                return message.contains("expired") ? .serverCertificateHasBadDate : .serverCertificateUntrusted
+            }
             return nil
         case .badServerResponse where message.contains("empty reply"):
             // The connection closed before a byte of the answer: what Apple's URLSession and

@@ -96,6 +96,15 @@ public final class URLSessionTransport: HTTPTransport {
         if request.method == .get, request.httpBody != nil || request.body != nil {
             throw ApiClientError(.unsupportedByTransport, message: "URLSession cannot send a GET request with a body; send it with another method, or through a transport that can")
         }
+        #if canImport(FoundationNetworking)
+        // swift-corelibs-foundation has no trust evaluation or client certificate of its own to
+        // hand a delegate: rather than send unchecked, a request with TLS settings is refused.
+        if let tls = request.tls, tls != TLSSettings() {
+            throw ApiClientError(.tlsUnsupported, message: "URLSession on Linux cannot enforce the TLS settings "
+                                 + "(private authorities, pins, a client identity) for \(request.url?.host ?? "the request"); "
+                                 + "nothing was sent: use the AsyncHTTPClient transport (Docs/TLS.md)")
+        }
+        #endif
         var urlRequest = request.urlRequest
         urlRequest.timeoutInterval = Self.backstopTimeout(for: urlRequest.timeoutInterval)
 
@@ -132,7 +141,7 @@ public final class URLSessionTransport: HTTPTransport {
         } else {
             session.dataTask(with: urlRequest)
         }
-        let exchange = URLSessionExchange(request: urlRequest, control: control, temporaryFile: temporaryFile)
+        let exchange = URLSessionExchange(request: urlRequest, control: control, temporaryFile: temporaryFile, tls: request.tls)
         return try await delegate.run(task, exchange: exchange)
     }
 }
@@ -236,7 +245,8 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         completionHandler(nil)
     }
 
-    /// A 401 is delivered as it is, with its body.
+    /// A 401 is delivered as it is, with its body. On Apple platforms, TLS challenges are answered
+    /// from the request's ``TLSSettings``.
     func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
                     completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
         #if canImport(FoundationNetworking)
@@ -249,7 +259,12 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         // challenge (a task cancellation) may wait for.
         DispatchQueue.global().async { completionHandler(.cancelAuthenticationChallenge, nil) }
         #else
-        completionHandler(.performDefaultHandling, nil)
+        // Server trust and client certificates are answered from the request's `TLSSettings`
+        // (URLSessionTrust.swift); without one, or for another challenge, URLSession decides.
+        let exchange = exchange(of: task)
+        guard let tls = exchange?.tls else { return completionHandler(.performDefaultHandling, nil) }
+        let (disposition, credential) = tls.answer(challenge, failing: exchange)
+        completionHandler(disposition, credential)
         #endif
     }
 

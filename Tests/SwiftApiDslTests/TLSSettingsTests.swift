@@ -1,0 +1,107 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+@testable import SwiftApiDsl
+import Testing
+
+/// Pins, host patterns and certificates as the engines hand them over, without a server.
+@Suite struct TLSSettingsTests {
+    /// A self-signed P-256 certificate for pin.example, made once with openssl.
+    static let certificatePEM = """
+        -----BEGIN CERTIFICATE-----
+        MIIBgjCCASegAwIBAgIUBbGoP5+dSBxbhEidnqdHqEHrzFwwCgYIKoZIzj0EAwIw
+        FjEUMBIGA1UEAwwLcGluLmV4YW1wbGUwHhcNMjYxMTI3MTYxMjM1WhcNMzYxMTI0
+        MTYxMjM1WjAWMRQwEgYDVQQDDAtwaW4uZXhhbXBsZTBZMBMGByqGSM49AgEGCCqG
+        SM49AwEHA0IABMqKmpRHgmStqj/Jl44OdLugkAfFRIMKsh+nxB7F8wcmyjDAhk9j
+        9cF5HoljcQ/bWhynTgxn10kcgaDCyCbG5r+jUzBRMB0GA1UdDgQWBBT6k74mOhBo
+        v6Si6elWiwHwlYl7UTAfBgNVHSMEGDAWgBT6k74mOhBov6Si6elWiwHwlYl7UTAP
+        BgNVHRMBAf8EBTADAQH/MAoGCCqGSM49BAMCA0kAMEYCIQC59bFjnh+qZgsophEN
+        Dhytfw9VJAt8vqhhQmALtYWtbQIhANBp/e6jBDDrszEgx4ttlx+oAQ1Cyokr8IaR
+        8xzhJUCD
+        -----END CERTIFICATE-----
+        """
+    /// `openssl x509 -pubkey -noout | openssl pkey -pubin -outform der | openssl dgst -sha256 -binary | base64`
+    static let pin = "1XyOMtWIA2ix3IjertCx9RXxi3vZt3HvZZoSyPrRrNA="
+    /// `openssl x509 -pubkey -noout | openssl pkey -pubin -outform der | base64`
+    static let spki = "MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAEyoqalEeCZK2qP8mXjg50u6CQB8VEgwqyH6fEHsXzBybKMMCGT2P1wXkeiWNxD9taHKdODGfXSRyBoMLIJsbmvw=="
+
+    static var der: Data { TLSSettings(certificateAuthorities: [Data(certificatePEM.utf8)]).derCertificateAuthorities[0] }
+
+    @Test func thePEMOfAnAuthorityBecomesItsDERAndDERStaysAsItIs() throws {
+        let settings = TLSSettings(certificateAuthorities: [Data((Self.certificatePEM + "\n" + Self.certificatePEM).utf8), Self.der])
+        #expect(settings.derCertificateAuthorities == [Self.der, Self.der, Self.der])
+        #expect(Self.der.count == 390)
+    }
+
+    @Test func theSubjectPublicKeyInfoIsReadFromTheCertificate() {
+        #expect(TLSSettings.subjectPublicKeyInfo(ofCertificate: Self.der)?.base64EncodedString() == Self.spki)
+        #expect(TLSSettings.subjectPublicKeyInfo(ofCertificate: Data([0x30, 0x03, 0x02, 0x01])) == nil)
+        #expect(TLSSettings.subjectPublicKeyInfo(ofCertificate: Self.der.prefix(200)) == nil)
+    }
+
+    @Test func aChainPassesWhenOneOfItsCertificatesMatchesOneOfTheHostsPins() throws {
+        let rotating = TLSSettings(pins: ["pin.example": ["sha256/old-key-that-is-gone=", "sha256/" + Self.pin]])
+        try rotating.checkPins(host: "pin.example", chain: [Data([1, 2, 3]), Self.der])
+        try TLSSettings(pins: ["PIN.example": [Self.pin]]).checkPins(host: "pin.EXAMPLE", chain: [Self.der])
+    }
+
+    @Test func aChainThatMatchesNoPinFailsNamingTheHostAndThePinsExpected() {
+        let settings = TLSSettings(pins: ["pin.example": ["sha256/b-key=", "a-key="]],
+                                   clientIdentity: .init(pkcs12: Data([1]), password: "hunter2"))
+        #expect {
+            try settings.checkPins(host: "pin.example", chain: [Self.der])
+        } throws: { error in
+            let error = error as? ApiClientError
+            return error?.code == .pinMismatch
+                && error?.message == "the certificates of pin.example match none of its pins: sha256/a-key=, sha256/b-key="
+        }
+        #expect(RequestError.transport(URLRequest(url: URL(string: "https://pin.example")!),
+                                       ApiClientError(.pinMismatch, message: "")).isTrustFailure)
+        #expect(!RequestError.transport(URLRequest(url: URL(string: "https://pin.example")!), URLError(.timedOut)).isTrustFailure)
+    }
+
+    @Test func aHostWithoutPinsIsNotChecked() throws {
+        let settings = TLSSettings(pins: ["pin.example": ["sha256/other="]])
+        try settings.checkPins(host: "elsewhere.example", chain: [])
+    }
+
+    @Test func aWildcardPatternMatchesOneLabelMoreAndAnExactOneWins() {
+        let settings = TLSSettings(pins: ["*.example.com": ["wild"], "api.example.com": ["exact"]])
+        #expect(settings.pins(for: "api.example.com") == ["exact"])
+        #expect(settings.pins(for: "cdn.example.com") == ["wild"])
+        #expect(settings.pins(for: "a.cdn.example.com") == nil)
+        #expect(settings.pins(for: "example.com") == nil)
+        #expect(settings.pins(for: "badexample.com") == nil)
+    }
+
+    @Test func noDescriptionShowsTheIdentitysPassword() {
+        let settings = TLSSettings(certificateAuthorities: [Data([1])], trustsSystemRoots: false, pins: ["b.example": [], "a.example": []],
+                                   clientIdentity: .init(pkcs12: Data(count: 7), password: "hunter2"))
+        #expect(settings.description == "TLSSettings(certificateAuthorities: 1, trustsSystemRoots: false, "
+            + #"pins: ["a.example", "b.example"], clientIdentity: PKCS #12 identity (7 bytes))"#)
+        var dumped = ""
+        dump(settings, to: &dumped)
+        #expect(!dumped.contains("hunter2"))
+        #expect(!String(reflecting: settings).contains("hunter2"))
+    }
+
+    @Test func theSettingRidesOnEveryRequestAndARequestOverridesItsClient() async throws {
+        let recorder = RecordingTransport()
+        let client = ApiClient(transport: recorder, baseUrl: URL(string: "https://pin.example")!)
+            .tls(TLSSettings(pins: ["pin.example": ["client"]]))
+        _ = try await client.get("a").perform()
+        _ = try await client.get("b").modifier(.tls(TLSSettings(pins: ["pin.example": ["request"]]))).perform()
+        #expect(recorder.requests.map { $0.tls?.pins["pin.example"] } == [["client"], ["request"]])
+    }
+
+    @Test func eachRedirectHopCarriesTheSettingsToBeCheckedAgainstItsOwnHost() async throws {
+        let recorder = RecordingTransport { request in
+            request.url?.host == "pin.example" ? (Data(), 302, ["Location": "https://other.example/b"]) : (Data(), 200, [:])
+        }
+        let settings = TLSSettings(pins: ["pin.example": ["p"]])
+        _ = try await ApiClient(transport: recorder, baseUrl: URL(string: "https://pin.example")!).tls(settings).get("a").perform()
+        #expect(recorder.requests.map { $0.url?.host } == ["pin.example", "other.example"])
+        #expect(recorder.requests.map(\.tls) == [settings, settings])
+    }
+}
