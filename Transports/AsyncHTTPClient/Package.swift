@@ -13,6 +13,8 @@ let package = Package(
         .package(name: "SwiftApiDsl", path: "../.."),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.100.0"),
+        // Already one of AsyncHTTPClient's: named for `TLSConfiguration`, which `TLSSettings` become.
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.30.0"),
     ],
     targets: [
         .target(
@@ -24,6 +26,7 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
         .testTarget(

@@ -20,7 +20,7 @@ extension HTTPClient.Request {
     /// How many bytes of a streamed body are read from disk at a time.
     static let uploadChunkSize = 256 * 1024
 
-    /// The AsyncHTTPClient form of `request`: URL, method, header fields and body.
+    /// The AsyncHTTPClient form of `request`: URL, method, header fields, body and TLS settings.
     ///
     /// An in-memory body is sent from `httpBody`; a file or multipart body is streamed from
     /// disk with its exact `Content-Length` (never chunked). Its size is read now, so that a
@@ -39,7 +39,8 @@ extension HTTPClient.Request {
         } else {
             body = request.httpBody.map { .bytes($0) }
         }
-        try self.init(url: url, method: HTTPMethod(rawValue: request.method.rawValue), headers: headers, body: body)
+        try self.init(url: url, method: HTTPMethod(rawValue: request.method.rawValue), headers: headers, body: body,
+                      tlsConfiguration: request.tls.map { try $0.tlsConfiguration(for: url) })
     }
 
     /// A body read from disk chunk by chunk while it is sent, each chunk read only once the

@@ -5,6 +5,7 @@ import FoundationNetworking
 #endif
 import NIOCore
 import NIOHTTP1
+import NIOSSL
 import SwiftApiDsl
 
 /// Turns what AsyncHTTPClient throws into the errors the pipeline expects of a transport,
@@ -16,7 +17,8 @@ enum TransportFailure {
     /// aborts, timeouts included, whatever the engine throws). Connection failures become the
     /// `URLError` URLSession gives for them, with the original error under
     /// `NSUnderlyingErrorKey`; so do malformed answers (`.badServerResponse`), answers cut
-    /// short (`.networkConnectionLost`) and corrupt compressed bodies (`.cannotDecodeContentData`),
+    /// short (`.networkConnectionLost`), corrupt compressed bodies (`.cannotDecodeContentData`) and
+    /// refused certificates (`.secureConnectionFailed`, `.serverCertificateUntrusted`),
     /// as Docs/Errors.md lists. Anything else is thrown unchanged.
     static func map(_ error: any Error, for request: TransportRequest) -> any Error {
         if error is CancellationError { return CancellationError() }
@@ -35,9 +37,13 @@ enum TransportFailure {
             default: return channelError
             }
         }
-        // NIOSSLError is recognised by its type's name: NIOSSL is not a direct dependency.
-        if String(reflecting: type(of: error)).hasSuffix("NIOSSLError") {
+        // A failed handshake (an unknown authority, an expired certificate among the reasons);
+        // a certificate for another host fails after it, as NIOSSL's extra error.
+        if error is NIOSSLError {
             return urlError(.secureConnectionFailed, request, underlying: error)
+        }
+        if let extra = error as? NIOSSLExtraError, extra == .failedToValidateHostname {
+            return urlError(.serverCertificateUntrusted, request, underlying: error)
         }
         if let parserError = error as? HTTPParserError {
             // The answer ended before the length it announced: the connection was lost under it.
