@@ -2,8 +2,9 @@
 # openssl: a throwaway CA, a server certificate for 127.0.0.1 and localhost, an expired one, one
 # for another host name, and a client identity for mutual TLS. Source it after
 # Scripts/lib/httpbin.sh and Scripts/lib/nginx.sh, and call `tls_start`: it exports
-#   TLS_URL             https://127.0.0.1:port, the CA's certificate for 127.0.0.1; answers
-#                       /doc.json, and /redirect (302 to its own /doc.json)
+#   TLS_URL             https://127.0.0.1:port, the CA's certificate for 127.0.0.1 and localhost;
+#                       answers /doc.json, /redirect (302 to its own /doc.json) and
+#                       /redirect-to-localhost (302 to the same server under the name localhost)
 #   TLS_EXPIRED_URL     the same CA, a certificate that expired in 2020
 #   TLS_WRONG_HOST_URL  the same CA, a certificate for wrong-host.example only
 #   TLS_MUTUAL_URL      `ssl_verify_client on` with the CA: 200 with a client certificate, 400 without
@@ -97,7 +98,8 @@ http {
     fastcgi_temp_path $dir/conf/fastcgi;
     uwsgi_temp_path $dir/conf/uwsgi;
     scgi_temp_path $dir/conf/scgi;
-$(server "$good" server "access_log $dir/access.log; location = /redirect { return 302 /doc.json; }")
+$(server "$good" server "access_log $dir/access.log; location = /redirect { return 302 /doc.json; }
+        location = /redirect-to-localhost { return 302 https://localhost:$good/doc.json; }")
 $(server "$expired" expired)
 $(server "$wronghost" wronghost)
 $(server "$mutual" server "ssl_client_certificate $dir/ca.pem; ssl_verify_client on;")

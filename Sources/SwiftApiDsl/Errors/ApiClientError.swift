@@ -113,8 +113,8 @@ public struct ApiClientError: Error, Sendable, Equatable, CustomStringConvertibl
         public static let credentialRefreshFailed = Code(kind: .credentialRefreshFailed)
         /// A file to send is missing, unreadable, not a regular file, or became shorter while sent.
         public static let unreadableBodyFile = Code(kind: .unreadableBodyFile)
-        /// The transport cannot enforce the request's ``TLSSettings`` (URLSession on Linux, pins on
-        /// AsyncHTTPClient) or cannot read them (a wrong PKCS #12 password); nothing was sent.
+        /// The transport cannot enforce the request's ``TLSSettings`` (URLSession on Linux) or
+        /// cannot read them (a wrong PKCS #12 password); nothing was sent.
         public static let tlsUnsupported = Code(kind: .tlsUnsupported)
         /// The server's certificates match none of its host's pins; no request was sent.
         public static let pinMismatch = Code(kind: .pinMismatch)

@@ -15,10 +15,10 @@ import FoundationNetworking
 /// Every request carries them (``TransportRequest/tls``), each redirect hop too, checked against
 /// its own host's pins; a host no pattern matches is checked against the trust anchors only.
 /// What each engine enforces (Docs/TLS.md): URLSession on Apple platforms, everything, in its
-/// delegate; AsyncHTTPClient, the anchors and the identity, and it refuses pins; URLSession on
-/// Linux nothing, so it refuses any setting before a byte is sent
-/// (an ``ApiClientError`` with `.tlsUnsupported`). A pin that fails is `.pinMismatch`.
-public struct TLSSettings: Sendable, Equatable, CustomStringConvertible {
+/// delegate; AsyncHTTPClient, all of it, pins against the leaf certificate's key only; URLSession
+/// on Linux nothing, so it refuses any setting before a byte is sent (an ``ApiClientError`` with
+/// `.tlsUnsupported`). A pin that fails is `.pinMismatch`.
+public struct TLSSettings: Sendable, Hashable, CustomStringConvertible {
     /// Certificates of authorities to trust (DER, or PEM holding one or more), e.g. a private CA.
     public var certificateAuthorities: [Data]
     /// Whether the system's trusted roots count too (the default); `false` trusts only
@@ -41,7 +41,7 @@ public struct TLSSettings: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// A client certificate with its private key, as a PKCS #12 archive and its password.
-    public struct ClientIdentity: Sendable, Equatable, CustomStringConvertible, CustomReflectable {
+    public struct ClientIdentity: Sendable, Hashable, CustomStringConvertible, CustomReflectable {
         /// The PKCS #12 archive (`.p12`, `.pfx`): the certificate, its key, and any intermediates.
         public var pkcs12: Data
         /// The archive's password; never part of a description.
@@ -83,8 +83,10 @@ extension TLSSettings {
     }
 
     /// Checks `chain` (certificates as DER, leaf first) against the pins of `host`, if it has
-    /// any: it passes when one certificate's SubjectPublicKeyInfo digest is one of them.
-    func checkPins(host: String, chain: [Data]) throws {
+    /// any: it passes when one certificate's SubjectPublicKeyInfo digest is one of them, and
+    /// throws an ``ApiClientError`` with `.pinMismatch` otherwise. For a transport of your own:
+    /// call it once the handshake has verified the chain, before the request is written.
+    public func checkPins(host: String, chain: [Data]) throws {
         guard let expected = pins(for: host) else { return }
         let wanted = Set(expected.map { $0.hasPrefix("sha256/") ? String($0.dropFirst(7)) : $0 })
         let found = chain.compactMap { Self.subjectPublicKeyInfo(ofCertificate: $0) }

@@ -25,10 +25,15 @@ import SwiftApiDsl
 /// handed over with back-pressure (AsyncHTTPClient reads the socket only as fast as the body is
 /// consumed), file and multipart bodies streamed from disk with a `Content-Length`, and an
 /// `HTTPClient.Task` that the pipeline cancels on idle timeout or task cancellation.
+///
+/// A request's ``TLSSettings`` become its `TLSConfiguration`; one with pins goes through a client
+/// of the transport's own per host that checks them on each new connection (Docs/TLS.md).
 public final class AsyncHTTPClientTransport: HTTPTransport, Sendable {
     /// The client the requests go through. It never follows redirects.
     public let httpClient: HTTPClient
     private let isShared: Bool
+    /// The clients for requests with pins (see `PinnedClients`).
+    private let pinned: PinnedClients
     private let isShutDown = NIOLockedValueBox(false)
 
     /// A transport for the whole process, on `HTTPClient.defaultEventLoopGroup`, with
@@ -61,12 +66,14 @@ public final class AsyncHTTPClientTransport: HTTPTransport, Sendable {
         var configuration = configuration
         configuration.redirectConfiguration = .disallow
         httpClient = HTTPClient(eventLoopGroup: eventLoopGroup, configuration: configuration)
+        pinned = PinnedClients(configuration: configuration, eventLoopGroup: eventLoopGroup)
         self.isShared = isShared
     }
 
     deinit {
         if claimShutdown() {
             httpClient.shutdown { _ in }
+            pinned.shutdownLater()
         }
     }
 
@@ -74,6 +81,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport, Sendable {
     /// Calling it again, or on ``shared``, does nothing.
     public func shutdown() async throws {
         guard claimShutdown() else { return }
+        try await pinned.shutdown()
         try await httpClient.shutdown()
     }
 
@@ -101,15 +109,17 @@ public final class AsyncHTTPClientTransport: HTTPTransport, Sendable {
 
     /// Sends `request` once through `delegate` and waits for the response head.
     private func exchange(_ request: TransportRequest, delegate: ExchangeDelegate, control: ExchangeControl) async throws -> TransportResponse {
+        // A request with pins goes through a client that checks them on each new connection.
+        let client = pinned.client(for: request) ?? httpClient
         let outgoing: HTTPClient.Request
         do {
-            outgoing = try HTTPClient.Request(request, eventLoop: httpClient.eventLoopGroup.any())
+            outgoing = try HTTPClient.Request(request, eventLoop: client.eventLoopGroup.any())
         } catch {
             throw TransportFailure.map(error, for: request)
         }
         // No deadline: AsyncHTTPClient's would count the whole exchange, not idle time; the
         // pipeline enforces the idle timeout through `control`.
-        let task = httpClient.execute(request: outgoing, delegate: delegate, deadline: nil)
+        let task = client.execute(request: outgoing, delegate: delegate, deadline: nil)
         // A client that is shut down fails the task without telling the delegate.
         task.futureResult.whenFailure { delegate.fail($0) }
         control.onAbort { _ in task.cancel() }

@@ -11,18 +11,9 @@ extension TLSSettings {
 
     /// The `TLSConfiguration` that enforces these settings on AsyncHTTPClient, for a request to
     /// `url`: the authorities as trust roots (with the system's, or instead of them), the
-    /// identity as certificate chain and key.
-    ///
-    /// Pins are refused (`.tlsUnsupported`, before anything is sent): AsyncHTTPClient makes the TLS
-    /// handler of each connection itself and takes no certificate verification callback, the
-    /// one place a pin can be checked before the request goes out. Pin the authority instead:
-    /// ``certificateAuthorities`` with ``trustsSystemRoots`` `false` (Docs/TLS.md).
+    /// identity as certificate chain and key. Pins are checked by `PinnedClients`.
     func tlsConfiguration(for url: URL) throws -> TLSConfiguration {
         let host = url.host ?? "the request"
-        guard pins.isEmpty else {
-            throw ApiClientError(.tlsUnsupported, message: "AsyncHTTPClient takes no certificate verification callback: it cannot "
-                                 + "enforce pins for \(host); nothing was sent. Trust only your authority instead (Docs/TLS.md)")
-        }
         if let made = Self.lastMade.withLockedValue({ $0 }), made.settings == self { return made.configuration }
         var configuration = TLSConfiguration.makeClientConfiguration()
         do {

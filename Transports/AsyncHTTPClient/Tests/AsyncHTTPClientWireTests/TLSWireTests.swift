@@ -5,7 +5,7 @@ import Testing
 
 /// `TLSSettings` enforced by AsyncHTTPClient over real TLS on loopback (`Scripts/lib/tls.sh`):
 /// a private CA, the system's roots or only the CA, expired and wrong-host certificates, mutual
-/// TLS, redirects, and the refusal of pins.
+/// TLS, pins (matching, rotated, wrong, on each redirect hop) and redirects.
 @Suite struct TLSWireTests {
     static let document = "{\"id\": 1, \"title\": \"served over TLS\"}\n"
 
@@ -84,18 +84,68 @@ import Testing
         #expect(String(decoding: response.body, as: UTF8.self) == Self.document)
     }
 
-    @Test func pinsAreRefusedBeforeAByteIsSent() async throws {
-        var pinned = try authority()
-        pinned.pins = ["127.0.0.1": ["sha256/" + (try TLSServer.value("TLS_SERVER_PIN"))]]
+    func pinned(_ pins: [String: [String]]) throws -> TLSSettings {
+        var settings = try authority()
+        settings.pins = pins
+        return settings
+    }
+
+    func serverPin() throws -> String { "sha256/" + (try TLSServer.value("TLS_SERVER_PIN")) }
+
+    /// Whether `error` is the transport stage's `.pinMismatch` with `message`.
+    func isPinMismatch(_ error: any Error, message: String) -> Bool {
+        guard let error = error as? RequestError, case .transport(_, let underlying as ApiClientError) = error else { return false }
+        return underlying.code == .pinMismatch && underlying.message == message && error.isTrustFailure
+    }
+
+    @Test func aPinThatMatchesTheServersKeyIsAccepted() async throws {
+        let response = try await client().tls(pinned(["127.0.0.1": [serverPin()]])).get("doc.json").perform()
+        #expect(response.statusCode == 200)
+        #expect(String(decoding: response.body, as: UTF8.self) == Self.document)
+    }
+
+    @Test func rotationWithTwoPinsAcceptsEitherKey() async throws {
+        let next = "sha256/" + Data(repeating: 7, count: 32).base64EncodedString()
+        #expect(try await client().tls(pinned(["127.0.0.1": [next, serverPin()]])).get("doc.json").perform().statusCode == 200)
+        #expect(try await client().tls(pinned(["*.0.0.1": [serverPin()]])).get("doc.json").perform().statusCode == 200)
+    }
+
+    @Test func aWrongPinIsRefusedBeforeAByteIsSent() async throws {
+        let wrong = Data(repeating: 1, count: 32).base64EncodedString()
         let mark = TLSServer.uniqueMark()
         await #expect {
-            try await client().tls(pinned).get("doc.json").queryItem(name: "test", mark).perform()
+            try await client().tls(pinned(["127.0.0.1": [wrong]])).get("doc.json").queryItem(name: "test", mark).perform()
         } throws: { error in
-            guard case .transport(_, let underlying as ApiClientError)? = error as? RequestError else { return false }
-            return underlying.code == .tlsUnsupported
-                && underlying.message == "AsyncHTTPClient takes no certificate verification callback: it cannot enforce pins "
-                    + "for 127.0.0.1; nothing was sent. Trust only your authority instead (Docs/TLS.md)"
+            isPinMismatch(error, message: "the certificates of 127.0.0.1 match none of its pins: sha256/\(wrong)")
         }
         #expect(try !TLSServer.reached(mark))
+    }
+
+    @Test func theAuthoritysPinIsRefusedHereWhereOnlyTheLeafIsSeen() async throws {
+        let authorityPin = try TLSServer.value("TLS_CA_PIN")
+        await #expect {
+            try await client().tls(pinned(["127.0.0.1": [authorityPin]])).get("doc.json").perform()
+        } throws: { error in
+            isPinMismatch(error, message: "the certificates of 127.0.0.1 match none of its pins: sha256/\(authorityPin)")
+        }
+    }
+
+    @Test func aRedirectHopIsCheckedAgainstThePinsOfItsOwnHost() async throws {
+        let wrong = Data(repeating: 2, count: 32).base64EncodedString()
+        await #expect {
+            try await client().tls(pinned(["127.0.0.1": [serverPin()], "localhost": [wrong]])).get("redirect-to-localhost").perform()
+        } throws: { error in
+            isPinMismatch(error, message: "the certificates of localhost match none of its pins: sha256/\(wrong)")
+        }
+        let both = try await client().tls(pinned(["127.0.0.1": [serverPin()], "localhost": [serverPin()]]))
+            .get("redirect-to-localhost").perform()
+        #expect(both.httpResponse.url?.host == "localhost")
+        #expect(String(decoding: both.body, as: UTF8.self) == Self.document)
+    }
+
+    @Test func aRedirectToAHostWithoutPinsIsCheckedByTheAnchorsOnly() async throws {
+        let response = try await client().tls(pinned(["127.0.0.1": [serverPin()]])).get("redirect-to-localhost").perform()
+        #expect(response.statusCode == 200)
+        #expect(response.httpResponse.url?.host == "localhost")
     }
 }
