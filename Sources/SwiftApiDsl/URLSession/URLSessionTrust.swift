@@ -58,13 +58,13 @@ extension TLSSettings.ClientIdentity {
         let options = [kSecImportExportPassphrase as String: password] as CFDictionary
         guard SecPKCS12Import(pkcs12 as CFData, options, &items) == errSecSuccess,
               let first = (items as? [[String: Any]])?.first,
-              let found = first[kSecImportItemIdentity as String] as CFTypeRef?,
-              CFGetTypeID(found) == SecIdentityGetTypeID()
+              let found = first[kSecImportItemIdentity as String],
+              CFGetTypeID(found as CFTypeRef) == SecIdentityGetTypeID()
         else { return nil }
         // The type was checked above: the cast cannot fail.
         let identity = found as! SecIdentity
         let intermediates = (first[kSecImportItemCertChain as String] as? [SecCertificate])?.dropFirst()
-        return URLCredential(identity: identity, certificates: intermediates.map { Array($0) }, persistence: .forSession)
+        return URLCredential(identity: identity, certificates: intermediates.map { Array($0) as [Any] }, persistence: .forSession)
     }
 }
 #endif
