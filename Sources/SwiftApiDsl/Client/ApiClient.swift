@@ -75,7 +75,7 @@ public struct ApiClient: RequestModifiable, ResponseValidatable {
         set { settings.validators = newValue }
     }
     /// Told of every request's life, in order; see ``observer(_:)``.
-    var observers: [any RequestObserver] {
+    var observers: [@Sendable (RequestEvent) -> Void] {
         get { box.settings.observers }
         set { settings.observers = newValue }
     }

@@ -19,7 +19,7 @@ struct ClientSettings: Sendable {
     var modifiers: [RequestModifier] = []
     var authentication: ClientAuthentication?
     var validators: [ResponseValidator] = []
-    var observers: [any RequestObserver] = []
+    var observers: [@Sendable (RequestEvent) -> Void] = []
     var middlewares: [Middleware] = []
     var errorMapping: (@Sendable (RequestError) -> any Error)?
 

@@ -42,13 +42,6 @@ extension Response: CustomReflectable {
     }
 }
 
-extension CurlCommand: CustomReflectable {
-    /// The redacted command line only.
-    public var customMirror: Mirror {
-        Mirror(self, children: ["command": description])
-    }
-}
-
 extension TransportRequest: CustomStringConvertible, CustomReflectable {
     /// `METHOD url`, the URL's password and secret query items redacted.
     public var description: String {

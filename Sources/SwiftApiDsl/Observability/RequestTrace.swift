@@ -22,7 +22,7 @@ final class RequestTrace: Sendable {
         var cacheOutcome = HTTPCache.Outcome.network
     }
 
-    private let observers: [any RequestObserver]
+    private let observers: [@Sendable (RequestEvent) -> Void]
     /// The id the observers' events carry, and every request of the call on the wire.
     let requestID: Int
     private let start = RequestTrace.now
@@ -32,11 +32,11 @@ final class RequestTrace: Sendable {
     /// failable initialiser: the trace's stored properties (a lock, the start time read from the
     /// clock) would be made before a failable initialiser could return `nil`, on every call
     /// of a client without observers.
-    static func starting(for observers: [any RequestObserver]) -> RequestTrace? {
+    static func starting(for observers: [@Sendable (RequestEvent) -> Void]) -> RequestTrace? {
         observers.isEmpty ? nil : RequestTrace(observers: observers)
     }
 
-    private init(observers: [any RequestObserver]) {
+    private init(observers: [@Sendable (RequestEvent) -> Void]) {
         self.observers = observers
         requestID = Self.lastRequestID.withLock { id in
             id += 1
@@ -50,8 +50,7 @@ final class RequestTrace: Sendable {
     /// Modifiers and authentication ran.
     func prepared(_ request: TransportRequest) {
         counts.withLock { $0.request = request }
-        let event = ObservedRequest(requestID: requestID, request: request.urlRequest, body: request.body)
-        for observer in observers { observer.requestPrepared(event) }
+        tell(.prepared(request))
     }
 
     /// `request` goes to the transport: its body counts as sent.
@@ -70,8 +69,7 @@ final class RequestTrace: Sendable {
             counts.firstHead = counts.firstHead ?? elapsed
             counts.statusCode = head.statusCode
         }
-        let event = ObservedResponseHead(requestID: requestID, request: request.urlRequest, statusCode: head.statusCode, headers: head.headerFields.merged)
-        for observer in observers { observer.responseHeadReceived(event) }
+        tell(.responseHead(statusCode: head.statusCode, headerFields: head.headerFields, request: request))
     }
 
     /// The middleware chain returned `response`, the one the call goes on with: its status
@@ -102,27 +100,30 @@ final class RequestTrace: Sendable {
     }
 
     /// The pipeline follows a redirect from `from` to `to`.
-    func redirected(from: URLRequest, to: URLRequest, statusCode: Int) {
+    func redirected(from: TransportRequest, to: TransportRequest, statusCode: Int) {
         counts.withLock { $0.redirectCount += 1 }
-        let event = ObservedRedirect(requestID: requestID, from: from, to: to, statusCode: statusCode)
-        for observer in observers { observer.requestRedirected(event) }
+        tell(.redirected(from: from, to: to, statusCode: statusCode))
     }
 
     /// An attempt failed with `error` and another starts after `delay` seconds.
     func retrying(attempt: Int, error: RequestError, delay: TimeInterval) {
-        let event = ObservedRetry(requestID: requestID, attempt: attempt, error: error, delay: delay)
-        for observer in observers { observer.requestRetrying(event) }
+        tell(.retrying(attempt: attempt, error: error, delay: delay))
     }
 
     /// The performance ended, failing with `error` if given.
     func finished(error: RequestError?) {
         let counts = counts.withLock { $0 }
         let metrics = RequestMetrics(
-            requestID: requestID, request: counts.request?.urlRequest ?? error?.request, totalDuration: Self.now - start,
+            request: counts.request ?? error?.request.map { TransportRequest(urlRequest: $0) }, totalDuration: Self.now - start,
             timeToFirstByte: counts.firstHead, bytesSent: counts.bytesSent, bytesReceived: counts.bytesReceived,
             redirectCount: counts.redirectCount, statusCode: counts.statusCode, error: error,
             cacheOutcome: counts.cacheOutcome
         )
-        for observer in observers { observer.requestFinished(metrics) }
+        tell(.finished(metrics))
+    }
+
+    private func tell(_ kind: RequestEvent.Kind) {
+        let event = RequestEvent(requestID: requestID, kind: kind)
+        for observe in observers { observe(event) }
     }
 }

@@ -97,14 +97,14 @@ extension RequestBuilder {
     /// The finished request as a `curl` command line to paste into a terminal or a bug report,
     /// prepared as ``urlRequest()`` prepares it (nothing is sent), with secrets redacted: the
     /// values of headers and query items named like credentials, and URL passwords (see
-    /// ``CurlCommand``). A file or multipart body is included as curl reads it from disk.
+    /// ``TransportRequest/curlDescription``). A file or multipart body is included as curl reads it from disk.
     ///
     /// ```swift
     /// print(try await client.post("todos", body: todo).curlDescription())
     /// // curl -X POST 'https://example.com/api/todos' -H 'Authorization: <redacted>' …
     /// ```
     public func curlDescription() async throws -> String {
-        CurlCommand(try await pipeline.prepare().draft.request).description
+        try await pipeline.prepare().draft.request.curlDescription
     }
 
     /// Step 7: the body as `T`.
