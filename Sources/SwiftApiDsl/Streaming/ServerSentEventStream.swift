@@ -17,6 +17,7 @@ extension RequestBuilder {
     /// // or, for the events alone:
     /// for try await case .event(let event) in client.get("feed").serverSentEvents(maxReconnects: 10) { … }
     /// ```
+    /// With `maxReconnects: 0` it reads one response's events, after checking its status and type.
     /// Each connection is a new call through the whole chain (modifiers, authentication and its
     /// renewal, retries, middlewares, observers), with `Accept: text/event-stream` unless the
     /// request sets its own `Accept`, and `Last-Event-ID` set to the last event ID received
@@ -55,8 +56,8 @@ extension RequestBuilder {
 public struct ServerSentEventStream: AsyncSequence, Sendable {
     /// What the stream yields.
     public enum Element: Sendable, Equatable {
-        /// An event, as ``ServerSentEventSequence`` parses it (its `lastEventId` and `retry`
-        /// carry over from the earlier connections).
+        /// An event, parsed as ``ServerSentEvent`` says (its `lastEventId` and `retry` carry
+        /// over from the earlier connections).
         case event(ServerSentEvent)
         /// The connection dropped and a new one answered with an event stream; it was asked to
         /// go on after `lastEventId` (`""`: no event had an ID, and no `Last-Event-ID` was sent).
