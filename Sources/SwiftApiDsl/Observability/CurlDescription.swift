@@ -52,7 +52,7 @@ extension TransportRequest {
             guard let text = String(data: data, encoding: .utf8) else {
                 return ["--data-binary", "@-", "# \(data.count) bytes of binary data, to give on standard input"]
             }
-            return ["--data-binary", Self.quoted(BodyRedaction.redact(text, contentType: headerFields["Content-Type"]))]
+            return ["--data-binary", Self.quoted(Redaction.body(text, contentType: headerFields["Content-Type"]))]
         }
     }
 
