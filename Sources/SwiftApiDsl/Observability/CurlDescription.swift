@@ -28,13 +28,9 @@ extension TransportRequest {
         let method = method.rawValue
         let plainMethod = !method.isEmpty && method.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
         var words = ["curl", "-X", plainMethod ? method : Self.quoted(method), Self.quoted(url.map(Redaction.url) ?? "<no URL>")]
-        var headers = Redaction.headers(headerFields.merged)
-        if case .multipart = body {
-            for name in headers.keys where ["content-type", "content-length"].contains(name.lowercased()) {
-                headers[name] = nil
-            }
-        }
-        for (name, value) in headers.sorted(by: { $0.key.lowercased() < $1.key.lowercased() }) {
+        let boundaryFields: Set<String> = if case .multipart = body { ["content-type", "content-length"] } else { [] }
+        for (name, value) in Redaction.headers(headerFields.merged).sorted(by: { $0.key.lowercased() < $1.key.lowercased() })
+        where !boundaryFields.contains(name.lowercased()) {
             words += ["-H", Self.quoted("\(name): \(value)")]
         }
         words += bodyWords

@@ -5,25 +5,25 @@ import Foundation
 public struct RequestMetrics: Sendable {
     /// The last request sent (the final hop's, when redirected), or the request as far as it was
     /// built when a modifier failed.
-    public let request: TransportRequest?
+    public internal(set) var request: TransportRequest?
     /// From the start of the performance (before the modifiers) to its end (after decoding, or
     /// after moving a download into place), in seconds.
-    public let totalDuration: TimeInterval
+    public internal(set) var totalDuration: TimeInterval = 0
     /// From the start to the arrival of the first response head (of the first hop, when
     /// redirected), in seconds; `nil` when no response arrived.
-    public let timeToFirstByte: TimeInterval?
+    public internal(set) var timeToFirstByte: TimeInterval?
     /// The request body bytes of every hop: an in-memory body's size, a streamed body's length.
-    public let bytesSent: Int64
+    public internal(set) var bytesSent: Int64 = 0
     /// The response body bytes of every hop (a download's included).
-    public let bytesReceived: Int64
+    public internal(set) var bytesReceived: Int64 = 0
     /// The redirects followed.
-    public let redirectCount: Int
+    public internal(set) var redirectCount = 0
     /// The last response's status code; `nil` when no response arrived.
-    public let statusCode: Int?
+    public internal(set) var statusCode: Int?
     /// Why the request failed; `nil` when it succeeded.
-    public let error: RequestError?
+    public internal(set) var error: RequestError?
     /// Whether the client's ``HTTPCache`` answered (``HTTPCache/Outcome/hit``: no request went
     /// on the wire, so no response head event either), answered after a `304`, or the response
     /// came from the network (as with no cache).
-    public let cacheOutcome: HTTPCache.Outcome
+    public internal(set) var cacheOutcome = HTTPCache.Outcome.network
 }

@@ -22,23 +22,19 @@ public struct TextLineSequence<Base: AsyncSequence>: AsyncSequence where Base.El
     public struct Iterator: AsyncIteratorProtocol {
         var base: Base.AsyncIterator
         var splitter = LineSplitter()
-        var ready: [String] = []
-        var nextReady = 0
+        var ready: ArraySlice<String> = []
         var ended = false
 
         public mutating func next() async throws -> String? {
-            while nextReady == ready.count {
-                guard !ended else { return nil }
+            while ready.isEmpty, !ended {
                 if let chunk = try await base.next() {
-                    ready = splitter.lines(completedBy: chunk)
+                    ready = splitter.lines(completedBy: chunk)[...]
                 } else {
                     ended = true
                     ready = splitter.finish().map { [$0] } ?? []
                 }
-                nextReady = 0
             }
-            defer { nextReady += 1 }
-            return ready[nextReady]
+            return ready.popFirst()
         }
     }
 }
