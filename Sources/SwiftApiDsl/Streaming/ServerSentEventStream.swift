@@ -82,10 +82,6 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
         var reconnects = 0
         var isOver = false
 
-        init(stream: ServerSentEventStream) {
-            self.stream = stream
-        }
-
         public mutating func next() async throws -> Element? {
             do {
                 return try await nextElement()
@@ -145,15 +141,14 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
 
         /// Waits the reconnection time, then lets the loop connect again; when no reconnection
         /// is left, ends the stream the way the connection ended (`error`, or normally).
-        private mutating func reconnect(after error: RequestError?) async throws {
+        private mutating func reconnect(after failed: RequestError?) async throws {
             guard reconnects < stream.maxReconnects else {
                 isOver = true
-                if let error { throw error }
+                if let failed { throw failed }
                 return
             }
             reconnects += 1
             let delay = parser.retry.map { TimeInterval($0) / 1000 } ?? stream.reconnectionTime
-            let failed = error
             do {
                 try await Task.sleep(nanoseconds: UInt64(Swift.min(Swift.max(delay, 0), 86_400) * 1_000_000_000))
             } catch {
