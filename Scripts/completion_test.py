@@ -5,7 +5,8 @@ Starts sourcekit-lsp (shipped with the Swift toolchain) over Tests/Completion/Co
 package that depends on the library by path, and asks for completions as an editor does, at
 `client.`, `mock.`, `.header(.`, `perform(` and `error.asRequestError.`. It prints each list in
 the order an editor shows it (by `sortText`) and checks the orders that teach the API: every
-verb offered, `request` and the typed entry points before configuration, only `HeaderField` names after `.header(.`, and so on. The checks
+verb offered, `get` among the first items and every shorthand verb above every method, only
+`HeaderField` names after `.header(.`, and so on. The checks
 compare groups of members, not totals, so that new members do not break them, except where a
 new member would break the rule itself.
 
@@ -31,11 +32,17 @@ SOURCE = os.path.join(PACKAGE, "Sources", "Consumer", "Consumer.swift")
 TIMEOUT = 600  # seconds for the first preparation of the package (a build of the library)
 
 VERBS = ["get", "post", "put", "patch", "delete", "head", "options", "request"]
-# The entry points a type declares itself, which an editor ranks above members from protocol
-# extensions: `request` and the typed endpoints. The shorthand verbs (`get`, `post`…) are
-# declared once, on `RequestStarting`, for the client and the mock alike, so they rank with the
-# other protocol-extension members, alphabetically; they are checked as offered, not as ranked.
-ENTRY_POINTS = ["request", "perform", "urlRequest", "download"]
+SHORTHANDS = VERBS[:-1]
+# `get` must be within this many items after `client.` and `mock.`.
+VERB_RANK_LIMIT = 12
+# The verbs, `request` and the endpoint calls are declared once, in `RequestStarting`'s extension,
+# for the client and the mock alike. An editor ranks a type's own members above a protocol
+# extension's, and in each group properties above methods, then by name. So the shorthand verbs
+# are properties (each a `RequestVerb`, called like a method): they rank with the few other
+# properties, above every method. `request` and the endpoint calls stay methods and rank by name
+# among the configuration calls (`RequestModifiable`'s, shared with requests); they are checked as
+# offered, not as ranked.
+ENTRY_POINTS = ["request", "perform", "response", "urlRequest", "download", "pages", "resource"]
 CLIENT_CONFIGURATION = ["modifier", "validator", "authentication", "transport", "mocked", "header",
                         "bearer", "accept", "timeoutInterval", "httpStatusCodeRange", "baseUrl",
                         "jsonEncoder", "jsonDecoder"]
@@ -176,18 +183,20 @@ def show(title, items, verbose):
 
 
 def check_verbs_first(checks, items, configuration, what):
-    verbs = positions(items, VERBS)
-    entry_points = positions(items, ENTRY_POINTS)
+    verbs = positions(items, SHORTHANDS)
     config = positions(items, configuration)
-    checks.expect(sorted({base_name(items[i]) for i in verbs}) == sorted(VERBS),
+    methods = [i for i, item in enumerate(items) if "(" in item["label"]]
+    checks.expect(sorted({base_name(items[i]) for i in positions(items, VERBS)}) == sorted(VERBS),
                   f"{what} offers every verb: {', '.join(VERBS)}")
+    checks.expect(sorted({base_name(items[i]) for i in positions(items, ENTRY_POINTS)}) == sorted(ENTRY_POINTS),
+                  f"{what} offers every entry point: {', '.join(ENTRY_POINTS)}")
     checks.expect(bool(config), f"{what} offers configuration members too")
-    if entry_points and config:
-        last_entry, first_config = max(entry_points), min(config)
-        checks.expect(last_entry < first_config,
-                      f"{what}: request and the perform-style entry points rank above every configuration "
-                      f"member (last entry point '{items[last_entry]['label']}' at {last_entry}, first "
-                      f"configuration member '{items[first_config]['label']}' at {first_config})")
+    get = positions(items, ["get"])
+    checks.expect(bool(get) and get[0] < VERB_RANK_LIMIT,
+                  f"{what}: get is within the first {VERB_RANK_LIMIT} items (at {get[0] if get else None})")
+    checks.expect(bool(verbs) and bool(methods) and max(verbs) < min(methods),
+                  f"{what}: every shorthand verb ranks above every method, configuration calls included "
+                  f"(last verb at {max(verbs) if verbs else None}, first method at {min(methods) if methods else None})")
 
 
 def main():
@@ -216,6 +225,10 @@ def main():
         client = session.complete("client", "_ = client.")
         show("client.", client, verbose)
         check_verbs_first(checks, client, CLIENT_CONFIGURATION, "client.")
+
+        verb_arguments = session.complete("client", '_ = client.get("users", ')
+        checks.expect("bypassAuth: Bool" in [item["label"] for item in verb_arguments],
+                      'client.get("users", offers the verb\'s argument labels (bypassAuth:)')
 
         mock = session.complete("mock", "_ = mock.")
         show("mock.", mock, verbose)
@@ -259,7 +272,7 @@ def main():
                       "perform: no parameter name shown where there is no label")
         checks.expect(len(performs) <= 9, f"perform: the unavailable non-Decodable forms are not offered ({len(performs)} entries)")
         verbs_and_perform = positions(builder, ["perform", "download"])
-        config = positions(builder, ["client", "method", "path", "bypassAuth", "jsonEncoder",
+        config = positions(builder, ["client", "endpoint", "jsonEncoder",
                                      "modifier", "validator", "header", "bearer", "accept"])
         checks.expect(bool(verbs_and_perform) and bool(config) and max(verbs_and_perform) < min(config),
                       "request.: perform and download rank above the request's properties and modifiers")

@@ -16,7 +16,7 @@ public enum ApiError: Error, Equatable, Sendable {
         case 400?: self = .badRequest
         case 404?: self = .notFound
         case .some: self = .serverError
-        case nil where (error.underlyingError as? InvalidRequestError)?.code == .unresolvableURL: self = .invalidUrl
+        case nil where (error.underlyingError as? ApiClientError)?.code == .unresolvableURL: self = .invalidUrl
         case nil: self = .invalidResponse
         }
     }

@@ -33,7 +33,7 @@ private func accepts(_ patterns: [String], header: String?, body: Data = Data("{
     switch result {
     case .success: return true
     case .failure(let error):
-        require(error is UnacceptableContentType, "unexpected error \(error)")
+        require((error as? ApiClientError)?.code == .unacceptableContentType, "unexpected error \(error)")
         return false
     }
 }

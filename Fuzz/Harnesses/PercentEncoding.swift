@@ -5,7 +5,7 @@
 /// keeps and `%XX` with uppercase hex digits, and decodes back to the input; a query or form
 /// has one `&`-separated item per input item, each decoding back to its name and value (`+` as
 /// space in a form); the `queryItems` modifier keeps the URL's own query in front of the new
-/// items, or fails with ``InvalidRequestError`` (code `.unresolvableURL`).
+/// items, or fails with ``ApiClientError`` (code `.unresolvableURL`).
 @testable import SwiftApiDsl
 import Foundation
 
@@ -45,7 +45,7 @@ let percentEncodingHarness: Harness = { input in
         let expected = query.isEmpty ? "q=swift%20api&page=2" : "q=swift%20api&page=2&" + query
         require(newQuery == expected, "queryItems made \(newURL?.absoluteString ?? "nil"), expected the query \(expected)")
     case .failure(let error):
-        require((error as? InvalidRequestError)?.code == .unresolvableURL, "queryItems failed with \(error)")
+        require((error as? ApiClientError)?.code == .unresolvableURL, "queryItems failed with \(error)")
     }
 }
 

@@ -60,7 +60,7 @@ private func explain(_ body: Data) -> ProblemDetails? {
     let head = ResponseHead(statusCode: 400, headerFields: ["Content-Type": "application/problem+json"], httpVersion: "HTTP/1.1", url: nil)
     let response = Response(body: body, head: head)
     let validator = ResponseValidator.decodingErrorBody(ProblemDetails.self)
-    let result = runBlocking { try await validator.explain?(response, UnacceptableStatusCode(statusCode: 400, acceptable: 200..<300), JSONDecoder()) }
+    let result = runBlocking { try await validator.explain?(response, ApiClientError.unacceptableStatusCode(400, acceptable: 200..<300), JSONDecoder()) }
     guard case .failure(let error) = result else { return nil }
     require(error is ProblemDetails, "the validator threw \(error)")
     return error as? ProblemDetails

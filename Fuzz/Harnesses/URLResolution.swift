@@ -6,7 +6,7 @@
 /// exactly when 301/302 after POST or 303 after anything but HEAD say so, and keeps credentials
 /// only on the same origin; a next link is refused with an error or, if it is not absolute
 /// http(s) with a host, refused by the check every request passes before it is sent; a path is
-/// refused with ``InvalidRequestError`` (code `.unresolvableURL`) or lands under the base URL, on its host, with its query,
+/// refused with ``ApiClientError`` (code `.unresolvableURL`) or lands under the base URL, on its host, with its query,
 /// its path percent-decoding to the base's path then the path given.
 @testable import SwiftApiDsl
 import Foundation
@@ -52,7 +52,7 @@ private func checkNextLink(_ link: String, page: URL) {
         do {
             next = try rule.next(response, page)
         } catch {
-            require((error as? InvalidRequestError)?.code == .unresolvableURL, "the next link \(link.debugDescription) failed with \(error)")
+            require((error as? ApiClientError)?.code == .unresolvableURL, "the next link \(link.debugDescription) failed with \(error)")
             continue
         }
         guard let next, !link.isEmpty else { continue }
@@ -62,7 +62,7 @@ private func checkNextLink(_ link: String, page: URL) {
             let scheme = next.scheme?.lowercased()
             require((scheme == "http" || scheme == "https") && next.host?.isEmpty == false, "\(next.absoluteString) passed the check")
         } catch {
-            require((error as? InvalidRequestError)?.code == .invalidURL, "the check of \(next.absoluteString) failed with \(error)")
+            require((error as? ApiClientError)?.code == .invalidURL, "the check of \(next.absoluteString) failed with \(error)")
         }
     }
 }
@@ -72,7 +72,7 @@ private func checkPath(_ path: String, base: URL) {
     do {
         resolved = try URLResolution.Base(base).url(path: path)
     } catch {
-        require((error as? InvalidRequestError)?.code == .unresolvableURL, "the path \(path.debugDescription) failed with \(error)")
+        require((error as? ApiClientError)?.code == .unresolvableURL, "the path \(path.debugDescription) failed with \(error)")
         return
     }
     let components = URLComponents(url: resolved, resolvingAgainstBaseURL: false)

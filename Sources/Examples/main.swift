@@ -88,8 +88,8 @@ do {
     } catch {
         let requestError = error.asRequestError
         show("a 404 fails validation", requestError.localizedDescription)
-        if let status = requestError.validationError as? UnacceptableStatusCode {
-            show("validationError", "status \(status.statusCode)")
+        if let status = requestError.validationError as? ApiClientError, status.code == .unacceptableStatusCode {
+            show("validationError", "status \(status.statusCode ?? 0)")
         }
     }
 

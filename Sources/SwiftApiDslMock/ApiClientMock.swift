@@ -24,10 +24,10 @@ import SwiftApiDsl
 ///
 /// It is a class because its identity is the point: the ``client`` you inject and the mock you
 /// configure and inspect share one state.
-public final class ApiClientMock: Sendable {
-    // The class declares only what starts a request (ApiClientMock+Requests.swift); its settings,
-    // stubs and recordings live in extensions constrained to it, which editors rank below the
-    // type's own members, so `mock.` lists `get`, `post`… first, as `client.` does.
+public final class ApiClientMock: RequestStarting {
+    // The verbs, `request` and the endpoint calls come from `RequestStarting`, declared once for
+    // the client and the mock: `mock.get("todos")` is `mock.client.get("todos")`. The settings,
+    // stubs and recordings live in extensions constrained to the class.
 
     /// Answers a request, or returns `nil` to let the mock answer with its default.
     ///
@@ -36,8 +36,9 @@ public final class ApiClientMock: Sendable {
     /// ``SwiftApiDsl/RequestError/transport(_:_:)``.
     public typealias ResultProvider = @Sendable (URLRequest) async throws -> Result<Response<Data>, RequestError>?
 
-    /// The mocked client; read it as `client`.
-    let mockedClient: ApiClient
+    /// The client to hand to the code under test: it keeps the modifiers, authentication,
+    /// validators and JSON coders it was made with, and sends through this mock.
+    public let client: ApiClient
     /// The mock's state, shared with every copy of ``client``.
     let transport: MockTransport
 
@@ -62,16 +63,12 @@ public final class ApiClientMock: Sendable {
 
     private init(client: ApiClient, transport: MockTransport) {
         // Validators are off on a mock unless it is told otherwise, through the client's public switch.
-        self.mockedClient = client.validators(enabledWhen: { transport.appliesValidators })
+        self.client = client.validators(enabledWhen: { transport.appliesValidators })
         self.transport = transport
     }
 }
 
 extension RequestStarting where Self == ApiClientMock {
-    /// The client to hand to the code under test: it keeps the modifiers, authentication,
-    /// validators and JSON coders it was made with, and sends through this mock.
-    public var client: ApiClient { self.mockedClient }
-
     // MARK: Settings
 
     /// Answers requests that no stub matched; `nil` (the default), or a provider returning

@@ -58,8 +58,8 @@ import Testing
             Issue.record("expected a modify error, got \(String(describing: error))")
             return
         }
-        #expect((cause as? InvalidRequestError)?.code == .unresolvableURL)
-        #expect((cause as? InvalidRequestError)?.reason == "the URL todos/7 is not absolute: it has no scheme and host")
+        #expect((cause as? ApiClientError)?.code == .unresolvableURL)
+        #expect((cause as? ApiClientError)?.message == "the URL todos/7 is not absolute: it has no scheme and host")
         #expect(mock.recordedRequests.isEmpty)
     }
 
@@ -67,12 +67,12 @@ import Testing
         let error = await #expect(throws: RequestError.self) {
             try await mock.request(url: URL(string: "todos/7?api_key=s3cret&page=2")!).perform()
         }
-        guard case .modify(_, let cause)? = error, let invalid = cause as? InvalidRequestError else {
-            Issue.record("expected .modify with an InvalidRequestError, got \(String(describing: error))")
+        guard case .modify(_, let cause)? = error, let invalid = cause as? ApiClientError else {
+            Issue.record("expected .modify with an ApiClientError, got \(String(describing: error))")
             return
         }
-        #expect(!invalid.reason.contains("s3cret"))
-        #expect(invalid.reason.contains("page=2"))
+        #expect(!invalid.message.contains("s3cret"))
+        #expect(invalid.message.contains("page=2"))
         #expect(!String(reflecting: error).contains("s3cret"))
     }
 }

@@ -79,7 +79,7 @@ import Testing
         let accepting = Endpoint<EmptyResponse>(.get, "todos/7").httpStatusCodeRange(200...404)
         #expect(try await mock.response(for: accepting).statusCode == 404)
         let error = await #expect(throws: RequestError.self) { try await mock.perform(Todos.todo(id: 7)) }
-        #expect(error?.validationError as? UnacceptableStatusCode == UnacceptableStatusCode(statusCode: 404, acceptable: 200..<300))
+        #expect(error?.validationError as? ApiClientError == ApiClientError(.unacceptableStatusCode, message: "status code 404 is outside 200..<300", statusCode: 404, acceptableStatusCodes: 200..<300))
     }
 
     @Test func aBodyThatDoesNotDecodeNamesTheType() async throws {

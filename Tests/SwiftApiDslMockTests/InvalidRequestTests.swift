@@ -15,15 +15,15 @@ import SwiftApiDslMock
             try await mock.get("todos").modifier { $0.url = link.flatMap(URL.init(string:)) }.perform()
         }
         guard case .modify(_, let cause)? = error else { Issue.record("expected .modify, got \(String(describing: error))"); return }
-        #expect((cause as? InvalidRequestError)?.code == .invalidURL)
+        #expect((cause as? ApiClientError)?.code == .invalidURL)
         #expect(mock.recordedRequests.isEmpty)
     }
 
-    /// The code of the ``InvalidRequestError`` that `perform` fails with as `.modify`.
-    func code(_ perform: () async throws -> Void) async -> InvalidRequestError.Code? {
+    /// The code of the ``ApiClientError`` that `perform` fails with as `.modify`.
+    func code(_ perform: () async throws -> Void) async -> ApiClientError.Code? {
         let error = await #expect(throws: RequestError.self) { try await perform() }
         guard case .modify(_, let cause)? = error else { Issue.record("expected .modify, got \(String(describing: error))"); return nil }
-        return (cause as? InvalidRequestError)?.code
+        return (cause as? ApiClientError)?.code
     }
 
     @Test func eachKindOfFaultHasItsCode() async throws {
@@ -37,11 +37,11 @@ import SwiftApiDslMock
     }
 
     @Test func codesCompareAndPrintByName() {
-        let error = InvalidRequestError(.unsupportedByTransport, reason: "this engine sends no TRACE requests")
-        #expect(error == InvalidRequestError(.unsupportedByTransport, reason: "this engine sends no TRACE requests"))
-        #expect(error != InvalidRequestError(.invalidMethod, reason: "this engine sends no TRACE requests"))
+        let error = ApiClientError(.unsupportedByTransport, message: "this engine sends no TRACE requests")
+        #expect(error == ApiClientError(.unsupportedByTransport, message: "this engine sends no TRACE requests"))
+        #expect(error != ApiClientError(.invalidMethod, message: "this engine sends no TRACE requests"))
         #expect("\(error)" == "this engine sends no TRACE requests")
         #expect("\(error.code)" == "unsupportedByTransport")
-        #expect(Set([InvalidRequestError.Code.invalidURL, .invalidURL, .invalidHeader]).count == 2)
+        #expect(Set([ApiClientError.Code.invalidURL, .invalidURL, .invalidHeader]).count == 2)
     }
 }

@@ -63,10 +63,11 @@ import Testing
             "/api/items?page=3": ItemPage(next: "https://example.com/api/items?page=2", results: ["3"]),
         ])
         var seen: [String] = []
-        let error = await #expect(throws: RepeatedPageLinkError.self) {
+        let error = await #expect(throws: ApiClientError.self) {
             for try await page in mock.pages(items, next: .url { $0.next }) { seen += page.results }
         }
-        #expect(error?.url.absoluteString == "https://example.com/api/items?page=2")
+        #expect(error?.code == .repeatedPageLink)
+        #expect(error?.url?.absoluteString == "https://example.com/api/items?page=2")
         #expect(seen == ["1", "2", "3"])
         #expect(mock.recordedRequests.count == 3)
     }

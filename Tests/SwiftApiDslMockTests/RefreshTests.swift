@@ -83,7 +83,7 @@ import SwiftApiDslMock
         let client = mock(store: store, valid: "never")
         let error = await #expect(throws: RequestError.self) { try await client.get("me").perform() }
         #expect(error?.statusCode == 401)
-        #expect((error?.validationError as? UnacceptableStatusCode)?.statusCode == 401)
+        #expect((error?.validationError as? ApiClientError)?.statusCode == 401)
         #expect(await store.refreshes == 1)
     }
 
@@ -101,7 +101,7 @@ import SwiftApiDslMock
                         return false
                     } catch let error as RequestError {
                         guard case .modify(_, let cause) = error else { return false }
-                        return cause is CredentialRefreshError && error.underlyingError is RefreshFailed && error.isAuthenticationFailure
+                        return (cause as? ApiClientError)?.code == .credentialRefreshFailed && error.underlyingError is RefreshFailed && error.isAuthenticationFailure
                     } catch {
                         return false
                     }
@@ -149,7 +149,7 @@ import SwiftApiDslMock
             func observe(_ event: RequestEvent) {
                 guard case .retrying(let attempt, let error, _) = event.kind else { return }
                 let status = error.statusCode ?? 0
-                let reason = (error.validationError as? ExpiredCredentialError).map { "\($0.statusCode)" } ?? "?"
+                let reason = (error.validationError as? ApiClientError)?.statusCode.map { "\($0)" } ?? "?"
                 lock.lock(); seen.append("attempt \(attempt) after \(status) (\(reason))"); lock.unlock()
             }
         }

@@ -49,7 +49,7 @@ import SwiftApiDslMock
             try await mock.client.httpStatusCodeRange().retryPolicy(Self.quick).get("items").perform()
         }
         #expect(error?.attempts == 3)
-        #expect((error?.validationError as? UnacceptableStatusCode)?.statusCode == 503)
+        #expect((error?.validationError as? ApiClientError)?.statusCode == 503)
         #expect(error.map { "\($0)" }?.contains("after 3 attempts: status code 503 is outside 200..<300") == true)
         #expect(mock.recordedRequests.count == 3)
     }

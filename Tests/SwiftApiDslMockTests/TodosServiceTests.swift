@@ -56,9 +56,9 @@ import Testing
             _ = try await service.update(Todo(id: 99, title: "Ghost", isDone: false, createdAt: Date(timeIntervalSince1970: 0)))
         }
         #expect(error?.httpResponse?.statusCode == 404)
-        let rejection = error?.validationError as? UnacceptableStatusCode
+        let rejection = error?.validationError as? ApiClientError
         #expect(rejection?.statusCode == 404)
-        #expect(rejection?.acceptable == 200..<300)
+        #expect(rejection?.acceptableStatusCodes == 200..<300)
     }
 
     @Test func deleteSendsOneDeleteAndAcceptsA204() async throws {

@@ -31,7 +31,7 @@ import Testing
         let client = self.client { $0.httpStatusCodeRange(200...299) }
         #expect(try await client.get("a").perform().statusCode == 299)
         let error = await #expect(throws: RequestError.self) { try await client.get("b").perform() }
-        #expect(error?.validationError as? UnacceptableStatusCode == UnacceptableStatusCode(statusCode: 300, acceptable: 200..<300))
+        #expect(error?.validationError as? ApiClientError == ApiClientError(.unacceptableStatusCode, message: "status code 300 is outside 200..<300", statusCode: 300, acceptableStatusCodes: 200..<300))
     }
 
     @Test func requestRangeReplacesTheClientsAndKeepsItsOtherValidators() async throws {
@@ -79,7 +79,7 @@ import Testing
         mock.stub(.get, "page") { .response($0.urlRequest, body: Data("<html>oops</html>".utf8), statusCode: 502) }
         let client = self.client { $0.httpStatusCodeRange().decodingErrorBody(ApiProblem.self) }
         let error = await #expect(throws: RequestError.self) { try await client.get("page").perform() }
-        #expect(error?.validationError as? UnacceptableStatusCode == UnacceptableStatusCode(statusCode: 502, acceptable: 200..<300))
+        #expect(error?.validationError as? ApiClientError == ApiClientError(.unacceptableStatusCode, message: "status code 502 is outside 200..<300", statusCode: 502, acceptableStatusCodes: 200..<300))
         #expect(error?.responseBody == Data("<html>oops</html>".utf8))
     }
 

@@ -30,9 +30,9 @@ import Testing
         #expect(request.url?.absoluteString == "https://example.com/api/missing")
         #expect(data == Data("gone".utf8))
         #expect(response.statusCode == 404)
-        let rejection = error as? UnacceptableStatusCode
+        let rejection = error as? ApiClientError
         #expect(rejection?.statusCode == 404)
-        #expect(rejection?.acceptable == 200..<300)
+        #expect(rejection?.acceptableStatusCodes == 200..<300)
 
         let requestRejected = await #expect(throws: RequestError.self) {
             try await mock.get("present").validator { _ in throw Marker(id: 3) }.perform()

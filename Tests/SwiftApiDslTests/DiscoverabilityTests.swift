@@ -9,6 +9,7 @@ import SwiftApiDsl
 // verbs declared on the client, authentication read per request, and `RequestError`'s shortcuts.
 
 private struct Profile: Codable, Equatable, Sendable { var name: String }
+private struct Due: Encodable { var dueDate: String }
 
 @Suite struct DiscoverabilityTests {
     let transport = RecordingTransport { _ in (Data(#"{"name":"Ada"}"#.utf8), 201, ["Content-Type": "application/json"]) }
@@ -84,9 +85,39 @@ private struct Profile: Codable, Equatable, Sendable { var name: String }
     @Test func verbsThroughRequestStartingMatchTheClients() async throws {
         func start(_ starter: some RequestStarting) -> RequestBuilder { starter.patch("b", bypassAuth: true) }
         let builder = start(client)
-        #expect(builder.method == .patch)
-        #expect(builder.path == "b")
-        #expect(builder.bypassAuth)
+        #expect(builder.endpoint.method == .patch)
+        #expect(builder.endpoint.path == "b")
+        #expect(builder.endpoint.url == nil)
+        #expect(builder.endpoint.bypassAuth)
+    }
+
+    @Test func aVerbKeptAsAValueStartsRequestsWithItsMethodOnTheClientItCameFrom() async throws {
+        let post = client.header("X-From", "verb").post
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        try await post("todos", bypassAuth: true, body: Due(dueDate: "today"), jsonEncoder: encoder).perform()
+        try await post().perform()
+        let sent = transport.requests.map(\.urlRequest)
+        #expect(sent.map(\.httpMethod) == ["POST", "POST"])
+        #expect(sent.map { $0.url?.absoluteString } == ["https://api.example.com/v1/todos", "https://api.example.com/v1"])
+        #expect(sent.map { $0.value(forHTTPHeaderField: "X-From") } == ["verb", "verb"])
+        #expect(sent[0].httpBody == Data(#"{"due_date":"today"}"#.utf8))
+        #expect(sent[0].value(forHTTPHeaderField: "Content-Type") == "application/json")
+    }
+
+    @Test func aRequestsEndpointSendsTheSameCallWithoutItsClient() async throws {
+        let request = client.post("todos", body: Due(dueDate: "today")).header("X-A", "1").bearer("t")
+        let raw: Data = try await client.perform(request.endpoint)
+        try await request.perform()
+        #expect(raw == Data(#"{"name":"Ada"}"#.utf8))
+        for sent in transport.requests.map(\.urlRequest) {
+            #expect(sent.httpMethod == "POST")
+            #expect(sent.url?.absoluteString == "https://api.example.com/v1/todos")
+            #expect(sent.value(forHTTPHeaderField: "X-A") == "1")
+            #expect(sent.value(forHTTPHeaderField: "Authorization") == "Bearer t")
+            #expect(sent.httpBody == Data(#"{"dueDate":"today"}"#.utf8))
+        }
+        #expect(transport.requests.count == 2)
     }
 
     @Test func perRequestAuthenticationReadsTheTokenForEachRequest() async throws {

@@ -45,8 +45,8 @@ import Testing
         let link = Endpoint<[String]>(url: try #require(URL(string: "https://other.example/page?a=1")), query: [URLQueryItem(name: "b", value: "2 3")])
         #expect(try link.url(relativeTo: base).absoluteString == "https://other.example/page?a=1&b=2%203")
         #expect(try Endpoint<[String]>().url(relativeTo: base) == base)
-        #expect(throws: InvalidRequestError.self) { try Endpoint<[String]>(.get, "a\u{7}b").url(relativeTo: base) }
-        #expect(throws: InvalidRequestError.self) { try search.url(relativeTo: try #require(URL(string: "books"))) }
+        #expect { try Endpoint<[String]>(.get, "a\u{7}b").url(relativeTo: base) } throws: { ($0 as? ApiClientError)?.code == .unresolvableURL }
+        #expect { try search.url(relativeTo: try #require(URL(string: "books"))) } throws: { ($0 as? ApiClientError)?.code == .unresolvableURL }
     }
 
     @Test func formEncodingUsesPlusForSpace() {

@@ -146,7 +146,7 @@ import Testing
             Issue.record("expected a RequestError, got \(result)")
             return
         }
-        #expect(error.underlyingError as? ResponseTooLargeError == ResponseTooLargeError(limit: 5))
+        #expect(error.underlyingError as? ApiClientError == ApiClientError(.responseTooLarge, message: "response body exceeds the limit of 5 bytes", limit: 5))
         #expect(exchange.aborts == ["CancellationError"])
         exchange.push("late")                              // after the abort: dropped, nobody waits
         #expect(exchange.body.isReaderWaiting == false)

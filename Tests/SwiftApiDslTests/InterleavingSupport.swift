@@ -183,6 +183,7 @@ func cause(of result: Result<some Any, any Error>) -> String {
     guard let requestError = error as? RequestError else { return "not a RequestError: \(error)" }
     guard let underlying = requestError.underlyingError else { return "no cause" }
     if let urlError = underlying as? URLError { return "URLError \(urlError.code.rawValue)" }
+    if let failure = underlying as? ApiClientError { return "ApiClientError \(failure.code)" }
     return "\(type(of: underlying))"
 
 }

@@ -55,13 +55,13 @@ import Testing
         _ = try reader.next()
         _ = try reader.next()
         try Data(repeating: 1, count: 5).write(to: file)
-        #expect(throws: BodyFileError.self) { while try reader.next() != nil {} }
+        #expect { while try reader.next() != nil {} } throws: { ($0 as? ApiClientError)?.code == .unreadableBodyFile }
     }
 
     @Test func directoryIsNotAFileField() {
         let folder = FileManager.default.temporaryDirectory
         let form = MultipartFormData(boundary: "B", parts: [FileField(name: "f", fileURL: folder).part])
-        #expect(throws: BodyFileError.self) { try RequestBody.multipart(form).contentLength() }
+        #expect { try RequestBody.multipart(form).contentLength() } throws: { ($0 as? ApiClientError)?.code == .unreadableBodyFile }
     }
 
     @Test func randomBoundariesDiffer() {
@@ -95,7 +95,7 @@ import Testing
             Issue.record("expected .modify, got \(String(describing: error))")
             return
         }
-        #expect((source as? BodyFileError)?.fileURL == missing)
-        #expect((source as? BodyFileError)?.description.hasPrefix("file /nonexistent/") == true)
+        #expect((source as? ApiClientError)?.url == missing)
+        #expect((source as? ApiClientError)?.description.hasPrefix("file /nonexistent/") == true)
     }
 }

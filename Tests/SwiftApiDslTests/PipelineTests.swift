@@ -180,8 +180,8 @@ import FoundationNetworking
             try await ApiClient.recording(transport).get("start").redirectPolicy(policy).perform()
         }
         guard case .transport(_, let cause)? = error else { Issue.record("expected .transport, got \(String(describing: error))"); return }
-        #expect((cause as? InvalidRequestError)?.code == .invalidURL)
-        #expect((cause as? InvalidRequestError)?.reason == "the URL's scheme ftp is not http or https")
+        #expect((cause as? ApiClientError)?.code == .invalidURL)
+        #expect((cause as? ApiClientError)?.message == "the URL's scheme ftp is not http or https")
         #expect(transport.requests.count == 1)
     }
 }

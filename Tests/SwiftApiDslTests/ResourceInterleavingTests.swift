@@ -146,7 +146,7 @@ import Testing
         try await waiting(5)
         try await transport.exchange(0).answer(500, body: "")
         for caller in joined {
-            #expect(cause(of: await caller.result) == "UnacceptableStatusCode")
+            #expect(cause(of: await caller.result) == "ApiClientError unacceptableStatusCode")
         }
         #expect(state == "failed(500)")
         let next = Task { [todos] in try await todos.value() }
@@ -185,8 +185,8 @@ import Testing
             let seen = results.map { result in
                 (try? result.get()).map { "value \($0.joined())" } ?? cause(of: result)
             }
-            let allowed: Set = ["UnacceptableStatusCode", "value v2"]
-            #expect(seen[0] == "UnacceptableStatusCode", "the first caller: \(replay)")
+            let allowed: Set = ["ApiClientError unacceptableStatusCode", "value v2"]
+            #expect(seen[0] == "ApiClientError unacceptableStatusCode", "the first caller: \(replay)")
             #expect(Set(seen).isSubset(of: allowed), "\(seen): \(replay)")
             // One load for the failure, and at most one more for each caller that did not get it.
             let later = seen.filter { $0 == "value v2" }.count

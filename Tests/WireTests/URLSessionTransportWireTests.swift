@@ -45,8 +45,8 @@ import SwiftApiDsl
             return
         }
         #expect(request.httpMethod == "GET")
-        #expect((source as? InvalidRequestError)?.code == .unsupportedByTransport)
-        #expect((source as? InvalidRequestError)?.reason.hasPrefix("URLSession cannot send a GET request with a body") == true)
+        #expect((source as? ApiClientError)?.code == .unsupportedByTransport)
+        #expect((source as? ApiClientError)?.message.hasPrefix("URLSession cannot send a GET request with a body") == true)
     }
 
     @Test func requestWithABodyThatMeetsTheKeepAliveRaceHangsUntilTheTimeout() async throws {

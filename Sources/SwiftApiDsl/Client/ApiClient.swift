@@ -16,10 +16,9 @@ import FoundationNetworking
 ///
 /// let profile: Profile = try await client.get("user/profile").perform()
 /// ```
-public struct ApiClient: RequestModifiable, ResponseValidatable {
-    // The type itself declares only what starts a request (see ApiClient+Requests.swift); its
-    // settings and configuring calls live in ApiClient+Configuration.swift, in an extension
-    // that editors rank below the type's own members, so `client.` lists the verbs first.
+public struct ApiClient: RequestModifiable, ResponseValidatable, RequestStarting {
+    // The verbs, `request` and the endpoint calls come from `RequestStarting`, shared with the
+    // mock; the settings and configuring calls live in ApiClient+Configuration.swift.
 
     // Everything the client holds sits in one immutable box: a request copies the client at each
     // chained call (`.header(…)`, `.validator(…)`), and one reference costs one retain where a
@@ -119,6 +118,9 @@ public struct ApiClient: RequestModifiable, ResponseValidatable {
     ) {
         box = ClientSettings.Box(ClientSettings(transport: transport, baseUrl: baseUrl, jsonEncoder: jsonEncoder, jsonDecoder: jsonDecoder))
     }
+
+    /// This client: what ``RequestStarting`` starts requests through.
+    public var client: ApiClient { self }
 
     /// A copy with one change; the settings are boxed once for all the change makes.
     func with(_ change: (inout ClientSettings) -> Void) -> ApiClient {

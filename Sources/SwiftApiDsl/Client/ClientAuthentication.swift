@@ -81,36 +81,3 @@ final class RefreshingCredential<Credential: Sendable & Equatable>: RenewableCre
         return try await refresher.replacement(for: used) != nil
     }
 }
-
-/// The server refused the credential a request was sent with (by default: it answered `401`);
-/// the request was sent again with a renewed one. Observers see it as the reason of the retry.
-public struct ExpiredCredentialError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The status of the refusal.
-    public let statusCode: Int
-
-    /// Creates the error.
-    public init(statusCode: Int) { self.statusCode = statusCode }
-
-    public var description: String { "the server refused the credential (status \(statusCode)); it was renewed" }
-}
-
-/// The credential could not be renewed: the refresh given to `authentication(token:refresh:)`
-/// (or `authentication(credential:apply:refresh:isExpired:)`) threw ``underlying``. Every request
-/// waiting for that refresh fails with it as ``RequestError/modify(_:_:)``;
-/// ``RequestError/isAuthenticationFailure`` is true for them, and ``RequestError/underlyingError``
-/// is the refresh's own error (often the ``RequestError`` of the refresh's call).
-///
-/// ```swift
-/// } catch let error as RequestError where error.isAuthenticationFailure {
-///     await session.signOut()
-/// }
-/// ```
-public struct CredentialRefreshError: Error, Sendable, CustomStringConvertible {
-    /// What the refresh threw.
-    public let underlying: any Error
-
-    /// Creates the error.
-    public init(underlying: any Error) { self.underlying = underlying }
-
-    public var description: String { "the credential could not be renewed: \(Redaction.describe(underlying))" }
-}

@@ -1,56 +1,64 @@
 import Foundation
 
-/// A value that starts requests: ``ApiClient``, and anything that stands for one (such as
-/// `SwiftApiDslMock`'s `ApiClientMock`). It implements ``request(_:_:bypassAuth:body:jsonEncoder:)``
-/// and gets the shorthands `get`, `post`, `put`, `patch`, `delete`, `head` and `options`.
+/// A value that starts requests and performs endpoints through a client: ``ApiClient`` itself,
+/// and `SwiftApiDslMock`'s `ApiClientMock`. Everything here is declared once, in this protocol's
+/// extension, so a mock starts and performs exactly as the client it stands for.
 ///
 /// Every parameter may be omitted: `client.get()` requests the base URL itself. `path` is
 /// resolved against the base URL (see ``RequestBuilder``); `body` is encoded as JSON with
 /// `jsonEncoder`, else the client's encoder, and sets `Content-Type: application/json`;
 /// `bypassAuth` skips the client's authentication.
 public protocol RequestStarting: Sendable {
+    /// The client the requests go through: the client itself, or the mock's client.
+    var client: ApiClient { get }
+}
+
+extension RequestStarting {
+    // The verbs are properties, each a ``RequestVerb`` called like a method (`client.get("users")`):
+    // editors rank a protocol extension's properties above its methods, so `client.` and `mock.`
+    // list the verbs before the configuration calls, from this one declaration.
+
+    /// Starts GET requests: `client.get("users/7")`.
+    public var get: RequestVerb { RequestVerb(client: client, method: .get) }
+    /// Starts POST requests: `client.post("todos", body: newTodo)`.
+    public var post: RequestVerb { RequestVerb(client: client, method: .post) }
+    /// Starts PUT requests: `client.put("todos/7", body: todo)`.
+    public var put: RequestVerb { RequestVerb(client: client, method: .put) }
+    /// Starts PATCH requests: `client.patch("todos/7", body: change)`.
+    public var patch: RequestVerb { RequestVerb(client: client, method: .patch) }
+    /// Starts DELETE requests: `client.delete("todos/7")`.
+    public var delete: RequestVerb { RequestVerb(client: client, method: .delete) }
+    /// Starts HEAD requests: `client.head("files/7")`.
+    public var head: RequestVerb { RequestVerb(client: client, method: .head) }
+    /// Starts OPTIONS requests: `client.options("todos")`.
+    public var options: RequestVerb { RequestVerb(client: client, method: .options) }
+
     /// Starts a request with any method.
     ///
     /// ```swift
     /// client.request(.get, "users/7")
-    /// client.request(HttpMethod("PURGE"), "cache")
+    /// client.request(HttpMethod("PURGE"), "cache", bypassAuth: true)
     /// ```
-    func request(_ method: HttpMethod, _ path: String?, bypassAuth: Bool, body: (any Encodable)?, jsonEncoder: JSONEncoder?) -> RequestBuilder
-}
-
-extension RequestStarting {
-    /// Starts a GET request: `client.get("users/7")`.
-    public func get(_ path: String? = nil, bypassAuth: Bool = false, body: (any Encodable)? = nil, jsonEncoder: JSONEncoder? = nil) -> RequestBuilder {
-        request(.get, path, bypassAuth: bypassAuth, body: body, jsonEncoder: jsonEncoder)
+    public func request(
+        _ method: HttpMethod = .get, _ path: String? = nil, bypassAuth: Bool = false,
+        body: (any Encodable)? = nil, jsonEncoder: JSONEncoder? = nil
+    ) -> RequestBuilder {
+        RequestBuilder(client: client, method: method, path: path, bypassAuth: bypassAuth, body: body, jsonEncoder: jsonEncoder)
     }
 
-    /// Starts a POST request: `client.post("todos", body: newTodo)`.
-    public func post(_ path: String? = nil, bypassAuth: Bool = false, body: (any Encodable)? = nil, jsonEncoder: JSONEncoder? = nil) -> RequestBuilder {
-        request(.post, path, bypassAuth: bypassAuth, body: body, jsonEncoder: jsonEncoder)
-    }
-
-    /// Starts a PUT request: `client.put("todos/7", body: todo)`.
-    public func put(_ path: String? = nil, bypassAuth: Bool = false, body: (any Encodable)? = nil, jsonEncoder: JSONEncoder? = nil) -> RequestBuilder {
-        request(.put, path, bypassAuth: bypassAuth, body: body, jsonEncoder: jsonEncoder)
-    }
-
-    /// Starts a PATCH request: `client.patch("todos/7", body: change)`.
-    public func patch(_ path: String? = nil, bypassAuth: Bool = false, body: (any Encodable)? = nil, jsonEncoder: JSONEncoder? = nil) -> RequestBuilder {
-        request(.patch, path, bypassAuth: bypassAuth, body: body, jsonEncoder: jsonEncoder)
-    }
-
-    /// Starts a DELETE request: `client.delete("todos/7")`.
-    public func delete(_ path: String? = nil, bypassAuth: Bool = false, body: (any Encodable)? = nil, jsonEncoder: JSONEncoder? = nil) -> RequestBuilder {
-        request(.delete, path, bypassAuth: bypassAuth, body: body, jsonEncoder: jsonEncoder)
-    }
-
-    /// Starts a HEAD request: `client.head("files/7")`.
-    public func head(_ path: String? = nil, bypassAuth: Bool = false, body: (any Encodable)? = nil, jsonEncoder: JSONEncoder? = nil) -> RequestBuilder {
-        request(.head, path, bypassAuth: bypassAuth, body: body, jsonEncoder: jsonEncoder)
-    }
-
-    /// Starts an OPTIONS request: `client.options("todos")`.
-    public func options(_ path: String? = nil, bypassAuth: Bool = false, body: (any Encodable)? = nil, jsonEncoder: JSONEncoder? = nil) -> RequestBuilder {
-        request(.options, path, bypassAuth: bypassAuth, body: body, jsonEncoder: jsonEncoder)
+    /// Starts a request to an absolute URL, such as a `next` link or an endpoint on another
+    /// server, through the client's modifiers and validators.
+    ///
+    /// ```swift
+    /// let page: Page = try await client.request(url: page.next).perform()
+    /// ```
+    /// The client's authentication is added only when `url` has the base URL's origin (scheme,
+    /// host, port); see ``RequestBuilder/authenticatingAnyOrigin()``. A URL without a scheme and
+    /// host fails the request as ``RequestError/modify(_:_:)``.
+    public func request(
+        _ method: HttpMethod = .get, url: URL, bypassAuth: Bool = false,
+        body: (any Encodable)? = nil, jsonEncoder: JSONEncoder? = nil
+    ) -> RequestBuilder {
+        RequestBuilder(client: client, method: method, path: nil, url: url, bypassAuth: bypassAuth, body: body, jsonEncoder: jsonEncoder)
     }
 }

@@ -28,7 +28,8 @@ extension RequestBuilder {
     /// ``RetryPolicy/never``): it sends the request again, through the whole chain, with
     /// `Range: bytes=<on disk>-` and `If-Range`, and appends a `206` to the bytes on disk. A `200` (the file changed on the
     /// server) starts the file again; so does a `206` for other bytes or another total, or a
-    /// `416`. The file's final length must be the announced one (else ``DownloadLengthError``).
+    /// `416`. The file's final length must be the announced one (else an ``ApiClientError`` with
+    /// `.downloadLengthMismatch`).
     /// The response returned (and seen by validators) then describes the file written, not the
     /// last range of it: status `200`, the whole `Content-Length`, no `Content-Range`, and the
     /// `206`'s `ETag` and `Last-Modified`, which `If-Range` matched.
@@ -62,10 +63,10 @@ extension RequestBuilder {
                     // that ended short of its length is judged as the lost connection it was.
                     guard case .transport(let request, let cause) = error, !Task.isCancelled,
                           let delay = policy.delay(after: tries, method: method, now: Date(),
-                                                   failing: .transport(cause is DownloadLengthError ? URLError(.networkConnectionLost) : cause))
+                                                   failing: .transport((cause as? ApiClientError)?.code == .downloadLengthMismatch ? URLError(.networkConnectionLost) : cause))
                     else {
                         target.leaveAfterFailure()
-                        throw tries > 1 ? RetriedError.recording(tries, in: error) : error
+                        throw tries > 1 ? ApiClientError.recording(tries, in: error) : error
                     }
                     tries += 1
                     trace?.retrying(attempt: tries, error: error, delay: delay) // observe: retry

@@ -198,7 +198,8 @@ final class DownloadTarget: Sendable {
         }
         state.withLock { $0.offset = received }
         if isSuccess, let total, received != total {
-            let error = RequestError.transport(request.urlRequest, DownloadLengthError(expectedLength: total, receivedLength: received))
+            let mismatch = ApiClientError(.downloadLengthMismatch, message: "downloaded \(received) bytes where the server announced \(total)")
+            let error = RequestError.transport(request.urlRequest, mismatch)
             guard received < total else {
                 // Longer than the whole file: nothing on disk can be trusted.
                 state.withLock { $0.partial = nil }

@@ -113,13 +113,13 @@ public struct Endpoint<Value>: RequestModifiable, ResponseValidatable, Sendable 
     /// Where the endpoint goes from `baseUrl`, at once: its ``path`` resolved against `baseUrl`
     /// (or its absolute ``url``) with its ``query`` appended, percent-encoded as a request is.
     /// Modifiers are not run, a chained `.queryItem(…)` and the client's included; for the
-    /// request as sent, see ``ApiClient/urlRequest(for:)``.
+    /// request as sent, see ``RequestStarting/urlRequest(for:)``.
     ///
     /// ```swift
     /// let url = try Endpoint<[Book]>(.get, "books", query: [URLQueryItem(name: "q", value: "a b")])
     ///     .url(relativeTo: URL(string: "https://example.com/api")!)   // https://example.com/api/books?q=a%20b
     /// ```
-    /// Throws ``InvalidRequestError`` when the path cannot form a URL with `baseUrl`, or
+    /// Throws ``ApiClientError`` when the path cannot form a URL with `baseUrl`, or
     /// `baseUrl` (for a path) or ``url`` has no scheme and host.
     public func url(relativeTo baseUrl: URL) throws -> URL {
         try URLResolution.appending(query, to: URLResolution.Base(baseUrl).url(for: call))
@@ -159,6 +159,12 @@ extension Endpoint where Value: Decodable {
     /// made rather than found by a cast when it is performed.
     static var decodeJSON: @Sendable (Response<Data>, TransportRequest, any ResponseDecoder) throws -> Value {
         JSONBodyDecoding<Value>().decode
+    }
+
+    /// The endpoint of `call`, decoding with the client's decoder: a request without its client.
+    init(call: CallDescription) {
+        self.call = call
+        decoding = .json(nil, Self.decodeJSON)
     }
 
     /// Creates an endpoint to `path` (relative to the client's base URL) whose body decodes as

@@ -15,9 +15,10 @@ public enum FatalError: Error {
     case unexpected(Error)
 }
 
+// Read through `RequestError`'s `request` and `underlyingError`, the one place callers look.
 extension FatalError {
     /// The request concerned, if any.
-    public var request: URLRequest? {
+    var request: URLRequest? {
         switch self {
         case .decoding(_, let request, _, _), .notHTTPResponse(let request, _), .download(let request, _, _):
             request
@@ -27,7 +28,7 @@ extension FatalError {
     }
 
     /// The error behind this one, if any.
-    public var underlyingError: Error? {
+    var underlyingError: Error? {
         switch self {
         case .decoding(_, _, _, let error), .download(_, _, let error), .unexpected(let error): error
         case .notHTTPResponse: nil

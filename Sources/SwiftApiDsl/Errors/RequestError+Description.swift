@@ -33,7 +33,7 @@ extension CustomStringConvertible where Self == RequestError {
     /// The stage, the request's method and URL, and the cause; never a secret.
     public var description: String {
         switch self {
-        case .modify(let request, let error as CredentialRefreshError):
+        case .modify(let request, let error as ApiClientError) where error.code == .credentialRefreshFailed:
             "RequestError.modify: \(Redaction.line(for: request)) was refused and \(error)"
         case .modify(let request, let error):
             "RequestError.modify: \(Redaction.line(for: request)) could not be built: \(Redaction.describe(error))"

@@ -47,20 +47,22 @@ extension RequestError {
     /// How many times the request was sent: `1`, or more when a ``RetryPolicy`` sent it again.
     public var attempts: Int {
         switch self {
-        case .transport(_, let error as RetriedError), .validate(_, _, _, let error as RetriedError): error.attempts
+        case .transport(_, let error as ApiClientError), .validate(_, _, _, let error as ApiClientError):
+            error.code == .failedAfterRetries ? error.attempts ?? 1 : 1
         default: 1
         }
     }
 
-    /// `error`, or the last attempt's error when it records several (``RetriedError``), or what
-    /// a failed refresh threw (``CredentialRefreshError``).
+    /// `error`, or the error behind it when it only wraps one: the last attempt's error when it
+    /// records several (`.failedAfterRetries`), or what a failed refresh threw (`.credentialRefreshFailed`).
     private static func unwrapped(_ error: Error) -> Error {
-        if let refresh = error as? CredentialRefreshError { return refresh.underlying }
-        return (error as? RetriedError)?.lastError ?? error
+        guard let wrapper = error as? ApiClientError, wrapper.code == .failedAfterRetries || wrapper.code == .credentialRefreshFailed
+        else { return error }
+        return wrapper.underlyingError ?? error
     }
 
     /// Whether the request failed because its credential was refused and could not be renewed:
-    /// the refresh threw (a ``CredentialRefreshError``), or the server refused the request with
+    /// the refresh threw (an ``ApiClientError`` with `.credentialRefreshFailed`), or the server refused the request with
     /// `401 Unauthorized`. The check to make before signing the user out.
     ///
     /// ```swift
@@ -70,7 +72,7 @@ extension RequestError {
     /// ```
     public var isAuthenticationFailure: Bool {
         switch self {
-        case .modify(_, is CredentialRefreshError): true
+        case .modify(_, let error as ApiClientError) where error.code == .credentialRefreshFailed: true
         default: statusCode == 401
         }
     }

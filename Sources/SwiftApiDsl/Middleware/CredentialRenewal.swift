@@ -11,8 +11,8 @@ extension Middleware {
     ///
     /// A refused request that is the renewal's own call is not renewed (it would wait for
     /// itself): its refusal goes on to the validators. A failed renewal fails the call as
-    /// ``RequestError/modify(_:_:)`` with a ``CredentialRefreshError``; a cancelled wait, as a
-    /// cancellation.
+    /// ``RequestError/modify(_:_:)`` with an ``ApiClientError`` (`.credentialRefreshFailed`); a
+    /// cancelled wait, as a cancellation.
     static func renewing(_ credential: UsedCredential, replay: @escaping @Sendable () async throws -> TransportRequest,
                          trace: RequestTrace?) -> Middleware {
         Middleware("credential renewal") { request, next in
@@ -33,11 +33,14 @@ extension Middleware {
             } catch is CancellationError {
                 throw RequestError.modify(request.urlRequest, CancellationError())
             } catch {
-                throw RequestError.modify(request.urlRequest, CredentialRefreshError(underlying: error))
+                let failure = ApiClientError(.credentialRefreshFailed, message: "the credential could not be renewed: \(Redaction.describe(error))",
+                                             underlyingError: error)
+                throw RequestError.modify(request.urlRequest, failure)
             }
             guard renewed else { return answer }
             _ = await Exchange.drain(rest)
-            let refusal = ExpiredCredentialError(statusCode: response.statusCode)
+            let refusal = ApiClientError(.credentialExpired, message: "the server refused the credential (status \(response.statusCode)); it was renewed",
+                                         statusCode: response.statusCode)
             trace?.retrying(attempt: 2, error: .validate(request.urlRequest, data: seen, response: head.httpResponse, error: refusal), delay: 0)
             return try await next(try await replay())
         }

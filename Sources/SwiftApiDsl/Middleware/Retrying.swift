@@ -7,7 +7,7 @@ extension Middleware {
     /// The built-in retries, as a middleware: sends the same request again after a failure that
     /// `policy` retries (a retryable status, or a transport error before the response head),
     /// waiting as it says. The last attempt's response goes on whatever its status; `record`
-    /// counts the attempts, and a thrown error records the count in a ``RetriedError`` when there was
+    /// counts the attempts, and a thrown error records the count in an ``ApiClientError`` (`.failedAfterRetries`) when there was
     /// more than one. A failure while reading a body that has begun to arrive is not retried:
     /// part of it may have been read already (a download continues such a body itself, with
     /// `Range`, in a new pass through this chain: Download/Download.swift).
@@ -38,23 +38,23 @@ extension Middleware {
                         return response
                     }
                     _ = await Exchange.drain(body)
-                    let status = UnacceptableStatusCode(statusCode: response.statusCode, acceptable: acceptable)
+                    let status = ApiClientError.unacceptableStatusCode(response.statusCode, acceptable: acceptable)
                     failed = (.validate(request.urlRequest, data: first, response: answered.httpResponse, error: status), delay)
                 } catch let error as RequestError {
                     guard case .transport(_, let cause) = error, !error.isCancellation,
                           let delay = policy.delay(after: attempt, method: request.method, now: Date(), failing: .transport(cause))
-                    else { throw attempt > 1 ? RetriedError.recording(attempt, in: error) : error }
+                    else { throw attempt > 1 ? ApiClientError.recording(attempt, in: error) : error }
                     failed = (error, delay)
                 }
                 // Cancelled already (the engine answered an aborted attempt): no retry to announce.
                 let cancelled = RequestError.transport(request.urlRequest, CancellationError())
-                if Task.isCancelled { throw attempt > 1 ? RetriedError.recording(attempt, in: cancelled) : cancelled }
+                if Task.isCancelled { throw attempt > 1 ? ApiClientError.recording(attempt, in: cancelled) : cancelled }
                 trace?.retrying(attempt: attempt + 1, error: failed.error, delay: failed.delay) // observe: retry
                 do {
                     try await Task.sleep(nanoseconds: UInt64(min(failed.delay, 86_400) * 1_000_000_000))
                 } catch {
                     // Cancelled during the wait: the call ends at once, counting the attempts made.
-                    throw attempt > 1 ? RetriedError.recording(attempt, in: cancelled) : cancelled
+                    throw attempt > 1 ? ApiClientError.recording(attempt, in: cancelled) : cancelled
                 }
                 attempt += 1
             }
@@ -62,16 +62,16 @@ extension Middleware {
     }
 }
 
-extension RetriedError {
-    /// `error` with its cause wrapped in a ``RetriedError`` that records `attempts`.
+extension ApiClientError {
+    /// `error` with its cause wrapped in a `.failedAfterRetries` error that records `attempts`.
     static func recording(_ attempts: Int, in error: RequestError) -> RequestError {
-        switch error {
-        case .transport(let request, let cause):
-            .transport(request, RetriedError(attempts: attempts, lastError: cause))
-        case .validate(let request, let data, let response, let cause):
-            .validate(request, data: data, response: response, error: RetriedError(attempts: attempts, lastError: cause))
-        default:
-            error
+        let retried = { (cause: any Error) in
+            ApiClientError(.failedAfterRetries, message: "after \(attempts) attempts: \(Redaction.describe(cause))", attempts: attempts, underlyingError: cause)
+        }
+        return switch error {
+        case .transport(let request, let cause): .transport(request, retried(cause))
+        case .validate(let request, let data, let response, let cause): .validate(request, data: data, response: response, error: retried(cause))
+        default: error
         }
     }
 }

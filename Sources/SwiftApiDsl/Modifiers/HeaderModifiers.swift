@@ -15,7 +15,7 @@ extension RequestModifier {
     /// ```
     ///
     /// A name that is not an HTTP token, or a value with a control character such as a line
-    /// break, fails the request as ``RequestError/modify(_:_:)`` with ``InvalidRequestError``.
+    /// break, fails the request as ``RequestError/modify(_:_:)`` with ``ApiClientError``.
     public static func header(_ name: HeaderField, _ value: String?) -> RequestModifier {
         .init(editing: { request in
             if let value { try FinishedRequestCheck.checkField(name.rawValue, value) }

@@ -56,7 +56,7 @@ extension RequestModifier {
     /// ```
     /// A `Content-Length` above the limit fails before a byte of the body is read; a body that
     /// grows past it (chunked, or longer than announced) stops being read at the limit. Either
-    /// fails as ``RequestError/transport(_:_:)`` with a ``ResponseTooLargeError``, and the
+    /// fails as ``RequestError/transport(_:_:)`` with an ``ApiClientError`` (`.responseTooLarge`), and the
     /// connection is closed. The limit counts the bytes the transport delivers (after
     /// gzip or deflate decoding). Downloads are not limited: their body goes to disk, and their
     /// validators see at most 1 MiB of an error document. Redirect responses are not counted.

@@ -92,18 +92,18 @@ extension ApiClient: CustomStringConvertible, CustomReflectable {
 extension RequestBuilder: CustomStringConvertible, CustomReflectable {
     /// `METHOD path` (or the redacted absolute URL) on its client.
     public var description: String {
-        "\(method.rawValue) \(url.map(Redaction.url) ?? path ?? "") on \(client)"
+        "\(call.method.rawValue) \(call.url.map(Redaction.url) ?? call.path ?? "") on \(client)"
     }
 
     /// Method, path or redacted URL, the client's text form, and how many modifiers and validators.
     public var customMirror: Mirror {
         Mirror(self, children: [
-            "method": method.rawValue,
-            "target": url.map(Redaction.url) ?? path ?? "",
+            "method": call.method.rawValue,
+            "target": call.url.map(Redaction.url) ?? call.path ?? "",
             "client": client.description,
             "modifiers": call.modifiers.count,
             "validators": call.validators.count,
-            "bypassAuth": bypassAuth,
+            "bypassAuth": call.bypassAuth,
         ])
     }
 }
@@ -144,13 +144,6 @@ extension Redirect: CustomReflectable {
             "request": Redaction.line(for: request), "proposedRequest": Redaction.line(for: proposedRequest),
             "proposedHeaders": Redaction.headerLines(of: proposedRequest),
         ])
-    }
-}
-
-extension CredentialRefreshError: CustomReflectable {
-    /// The redacted description only: what the refresh threw may hold a URL with a password.
-    public var customMirror: Mirror {
-        Mirror(self, children: ["description": description])
     }
 }
 

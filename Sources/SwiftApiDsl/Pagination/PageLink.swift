@@ -106,7 +106,7 @@ public struct PageLink<Page>: Sendable {
 
     private static func resolve(_ link: String, against url: URL) throws -> URL {
         guard let resolved = URL(string: link, relativeTo: url)?.absoluteURL else {
-            throw InvalidRequestError(.unresolvableURL, reason: "the page link \(Redaction.urlText(link).debugDescription) is not a URL")
+            throw ApiClientError(.unresolvableURL, message: "the page link \(Redaction.urlText(link).debugDescription) is not a URL")
         }
         return resolved
     }
@@ -118,14 +118,14 @@ public struct PageLink<Page>: Sendable {
     /// `url` with every `name` query item removed and `name=value` appended; other items kept as sent.
     private static func replacingQueryItem(_ name: String, with value: String, in url: URL) throws -> URL {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
-            throw InvalidRequestError(.unresolvableURL, reason: "the page URL \(Redaction.url(url)) has no query to number")
+            throw ApiClientError(.unresolvableURL, message: "the page URL \(Redaction.url(url)) has no query to number")
         }
         let encodedName = PercentEncoding.queryComponent(name)
         var items = (components.percentEncodedQueryItems ?? []).filter { $0.name != encodedName }
         items.append(URLQueryItem(name: encodedName, value: PercentEncoding.queryComponent(value)))
         components.percentEncodedQueryItems = items
         guard let next = components.url else {
-            throw InvalidRequestError(.unresolvableURL, reason: "the page URL \(Redaction.url(url)) cannot take \(name)=\(value)")
+            throw ApiClientError(.unresolvableURL, message: "the page URL \(Redaction.url(url)) cannot take \(name)=\(value)")
         }
         return next
     }

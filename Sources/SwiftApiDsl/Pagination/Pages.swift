@@ -3,7 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 
-extension ApiClient {
+extension RequestStarting {
     /// The pages of a paginated resource, loaded one at a time as you iterate, starting with
     /// `first` and following `next`.
     ///
@@ -15,11 +15,11 @@ extension ApiClient {
     /// ```
     /// See ``Pages`` for how links are followed and when the pages stop.
     public func pages<Page>(_ first: Endpoint<Page>, next: PageLink<Page>) -> Pages<Page> {
-        Pages(client: self, first: first, link: next)
+        Pages(client: client, first: first, link: next)
     }
 }
 
-/// The pages of a paginated resource, as an `AsyncSequence`; made by ``ApiClient/pages(_:next:)``.
+/// The pages of a paginated resource, as an `AsyncSequence`; made by ``RequestStarting/pages(_:next:)``.
 ///
 /// Each page is a request through the whole pipeline: the client's modifiers, authentication,
 /// validators (a mock records each page). A followed page is the first endpoint sent to the
@@ -29,8 +29,8 @@ extension ApiClient {
 /// starts over from the first page.
 ///
 /// It ends after a page without a next link. It throws the request's ``RequestError`` when a
-/// page fails, ``RepeatedPageLinkError`` when a link leads to a page already loaded (a server
-/// loop), and `CancellationError` as soon as the iterating task is cancelled.
+/// page fails, an ``ApiClientError`` (`.repeatedPageLink`) when a link leads to a page already
+/// loaded (a server loop), and `CancellationError` as soon as the iterating task is cancelled.
 public struct Pages<Page>: AsyncSequence, Sendable {
     public typealias Element = Page
 
@@ -72,7 +72,10 @@ public struct Pages<Page>: AsyncSequence, Sendable {
             guard let endpoint = upcoming else { return nil }
             upcoming = nil // an error ends the pages too
             try Task.checkCancellation()
-            if let url = endpoint.url, loaded.contains(url.absoluteString) { throw RepeatedPageLinkError(url: url) }
+            if let url = endpoint.url, loaded.contains(url.absoluteString) {
+                let message = "the next page link \(Redaction.url(url)) leads to a page already loaded: the server's pages loop"
+                throw ApiClientError(.repeatedPageLink, message: message, url: url)
+            }
             let (page, raw, request) = try await endpoint.performed(on: client, mapsErrors: false)
             if let followed = endpoint.url { loaded.insert(followed.absoluteString) }
             if let url = request.url {
@@ -86,18 +89,6 @@ public struct Pages<Page>: AsyncSequence, Sendable {
             return page.body
         }
     }
-}
-
-/// Thrown by ``Pages`` when a next link leads to a page that was already loaded: following it
-/// would loop for ever.
-public struct RepeatedPageLinkError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The link that repeats.
-    public let url: URL
-
-    /// Creates the error for `url`.
-    public init(url: URL) { self.url = url }
-
-    public var description: String { "the next page link \(Redaction.url(url)) leads to a page already loaded: the server's pages loop" }
 }
 
 /// The items of every page, in order; made by ``Pages/items(_:)``.

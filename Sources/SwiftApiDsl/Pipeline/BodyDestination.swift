@@ -41,7 +41,7 @@ enum BodyDestination {
             let progress = makeProgress()
             try Self.check(response, of: request, against: limit)
             guard let body = try await Self.collect(response.body, limit: limit, progress: progress) else {
-                throw RequestError.transport(request.urlRequest, ResponseTooLargeError(limit: limit ?? 0))
+                throw RequestError.transport(request.urlRequest, ApiClientError.responseTooLarge(limit: limit ?? 0))
             }
             trace?.bodyReceived(body, file: nil) // observe: bytes received
             return (Response(body: body, head: head), nil)
@@ -62,7 +62,7 @@ enum BodyDestination {
             var received = 0
             let body = limit == nil && progress == nil ? response.body : BodyTap(response.body, onChunk: { chunk in
                 received += chunk.count
-                if let limit, received > limit { throw RequestError.transport(request.urlRequest, ResponseTooLargeError(limit: limit)) }
+                if let limit, received > limit { throw RequestError.transport(request.urlRequest, ApiClientError.responseTooLarge(limit: limit)) }
                 progress?.advance(by: chunk.count)
             }, onEnd: { if case .finished = $0 { progress?.finish() } }).body
             return (Response(body: Data(), head: head), body)
@@ -113,6 +113,6 @@ enum BodyDestination {
               let declared = response.headerFields[HeaderField.contentLength.rawValue].flatMap({ Int64($0) }),
               declared > Int64(limit)
         else { return }
-        throw RequestError.transport(request.urlRequest, ResponseTooLargeError(limit: limit, declaredLength: declared))
+        throw RequestError.transport(request.urlRequest, ApiClientError.responseTooLarge(limit: limit, declaredLength: declared))
     }
 }

@@ -8,20 +8,20 @@ import FoundationNetworking
 enum FinishedRequestCheck {
     static func check(_ request: TransportRequest) throws {
         guard let url = request.url else {
-            throw InvalidRequestError(.invalidURL, reason: "the request has no URL (a modifier set it to nil)")
+            throw ApiClientError(.invalidURL, message: "the request has no URL (a modifier set it to nil)")
         }
         guard let scheme = url.scheme?.lowercased() else {
-            throw InvalidRequestError(.invalidURL, reason: "the URL \(Redaction.url(url)) is relative: give an absolute http or https URL")
+            throw ApiClientError(.invalidURL, message: "the URL \(Redaction.url(url)) is relative: give an absolute http or https URL")
         }
         guard scheme == "http" || scheme == "https" else {
-            throw InvalidRequestError(.invalidURL, reason: "the URL's scheme \(scheme) is not http or https")
+            throw ApiClientError(.invalidURL, message: "the URL's scheme \(scheme) is not http or https")
         }
         guard url.host?.isEmpty == false else {
-            throw InvalidRequestError(.invalidURL, reason: "the URL \(Redaction.url(url)) has no host")
+            throw ApiClientError(.invalidURL, message: "the URL \(Redaction.url(url)) has no host")
         }
         let method = request.method.rawValue
         guard isToken(method) else {
-            throw InvalidRequestError(.invalidMethod, reason: "the method \(method.debugDescription) is not an HTTP token")
+            throw ApiClientError(.invalidMethod, message: "the method \(method.debugDescription) is not an HTTP token")
         }
         for field in request.headerFields {
             try checkField(field.name, field.value)
@@ -33,12 +33,12 @@ enum FinishedRequestCheck {
     /// whole request is checked, such a field is already gone.
     static func checkField(_ name: String, _ value: String) throws {
         guard isToken(name) else {
-            throw InvalidRequestError(.invalidHeader, reason: "the header name \(name.debugDescription) is not an HTTP token")
+            throw ApiClientError(.invalidHeader, message: "the header name \(name.debugDescription) is not an HTTP token")
         }
         // The forbidden characters are all ASCII, and no byte of a multi-byte UTF-8 sequence is
         // ASCII: reading bytes finds exactly the scalars, without decoding them.
         guard !value.utf8.contains(where: isForbiddenInValue) else {
-            throw InvalidRequestError(.invalidHeader, reason: "the value of the header \(name) contains a control character")
+            throw ApiClientError(.invalidHeader, message: "the value of the header \(name) contains a control character")
         }
     }
 

@@ -24,7 +24,7 @@ import FoundationNetworking
 //   6. validate  the client's validators, then the request's; all of them run, except that a
 //                validator with an `id` replaces an earlier one with the same `id`; a rejection
 //                may be explained by `onRejection` validators (a decoded error body)
-//   7. decode    in `perform()` (Request/RequestBuilder+Perform.swift, Endpoint/ApiClient+Endpoints.swift),
+//   7. decode    in `perform()` (Request/RequestBuilder+Perform.swift, Endpoint/RequestStarting+Endpoints.swift),
 //                move the file for a download (Download/Download.swift), or hand the body over unread in `stream()`
 // Every failure leaves here as a `RequestError` naming its stage.
 // Observers hear of it through `trace` (Observability/RequestTrace.swift) at the points marked `// observe:`.
@@ -90,7 +90,7 @@ struct RequestPipeline: Sendable {
         do {
             try await validate(response, of: request)
         } catch let error as RequestError where attempts > 1 {
-            throw RetriedError.recording(attempts, in: error)
+            throw ApiClientError.recording(attempts, in: error)
         }
         return (response, request, streamed)
     }

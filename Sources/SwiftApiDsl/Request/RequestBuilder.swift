@@ -8,7 +8,7 @@ import FoundationNetworking
 ///
 /// It is a value: each call returns a new builder, and nothing is sent until you perform it,
 /// so a builder can be kept and performed several times. It holds the same description of a
-/// call as an ``Endpoint``, bound to its client.
+/// call as an ``Endpoint``, bound to its client; ``endpoint`` gives it back without the client.
 ///
 /// **Paths.** `path` is appended to the base URL's path: base `https://h/api/v1` (with or
 /// without a trailing slash) and `users/7` or `/users/7` give `https://h/api/v1/users/7`.
@@ -56,14 +56,11 @@ public struct RequestBuilder: RequestModifiable, ResponseValidatable {
 extension RequestModifiable where Self == RequestBuilder {
     /// The client that started the request.
     public var client: ApiClient { self.storedClient }
-    /// The HTTP method.
-    public var method: HttpMethod { self.call.method }
-    /// The path relative to the client's base URL, if any.
-    public var path: String? { self.call.path }
-    /// The absolute URL the request goes to instead of the base URL and `path`, if it was started from one.
-    public var url: URL? { self.call.url }
-    /// Whether the client's authentication is skipped.
-    public var bypassAuth: Bool { self.call.bypassAuth }
+    /// The request without its client: an endpoint with the same method, path or URL,
+    /// `bypassAuth`, body, modifiers and validators, that gives the raw body. Read what the
+    /// request describes there (`request.endpoint.method`, `.path`, `.url`, `.bypassAuth`), or
+    /// keep it: `client.perform(request.endpoint)` sends the same call.
+    public var endpoint: Endpoint<Data> { Endpoint(call: self.call) }
     /// The encoder for this request's JSON bodies: the one given, else the client's.
     public var jsonEncoder: JSONEncoder { self.call.jsonEncoder ?? self.storedClient.jsonEncoder }
 

@@ -5,7 +5,7 @@ enum URLResolution {
     struct Base: Sendable {
         let url: URL
         /// Why paths cannot be resolved against `url`, if they cannot.
-        private let failure: InvalidRequestError?
+        private let failure: ApiClientError?
         /// The absolute text up to the query, without a trailing slash.
         private let prefix: Substring
         /// The query with its `?`, or nothing.
@@ -14,7 +14,7 @@ enum URLResolution {
         init(_ url: URL) {
             self.url = url
             failure = url.scheme?.isEmpty == false && url.host?.isEmpty == false ? nil
-                : InvalidRequestError(.unresolvableURL, reason: "the base URL \(Redaction.url(url)) has no scheme and host")
+                : ApiClientError(.unresolvableURL, message: "the base URL \(Redaction.url(url)) has no scheme and host")
             // The base without its fragment, split at its query.
             let text = url.absoluteString
             let withoutFragment = text.firstIndex(of: "#").map { text[..<$0] } ?? Substring(text)
@@ -35,14 +35,14 @@ enum URLResolution {
             guard let path, !path.isEmpty else { return url.absoluteURL }
             if let control = path.unicodeScalars.first(where: isControl) {
                 let hex = String(control.value, radix: 16, uppercase: true)
-                throw InvalidRequestError(.unresolvableURL, reason: "the path \(path.debugDescription) contains the control character U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex)")
+                throw ApiClientError(.unresolvableURL, message: "the path \(path.debugDescription) contains the control character U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex)")
             }
             let encoded = path.split(separator: "/", omittingEmptySubsequences: false)
                 .map { PercentEncoding.pathSegment(String($0)) }
                 .joined(separator: "/")
             let joined = prefix + (encoded.hasPrefix("/") ? encoded : "/" + encoded) + query
             guard let resolved = URL(string: String(joined)) else {
-                throw InvalidRequestError(.unresolvableURL, reason: "the path \(path.debugDescription) does not form a URL with \(Redaction.url(url))")
+                throw ApiClientError(.unresolvableURL, message: "the path \(path.debugDescription) does not form a URL with \(Redaction.url(url))")
             }
             return resolved
         }
@@ -54,7 +54,7 @@ enum URLResolution {
         components.percentEncodedQuery = [components.percentEncodedQuery, PercentEncoding.query(items)]
             .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "&")
         guard let appended = components.url else {
-            throw InvalidRequestError(.unresolvableURL, reason: "query items named \(items.map(\.name)) do not form a URL with \(Redaction.url(url))")
+            throw ApiClientError(.unresolvableURL, message: "query items named \(items.map(\.name)) do not form a URL with \(Redaction.url(url))")
         }
         return appended
     }
@@ -71,7 +71,7 @@ enum URLResolution {
     /// An absolute URL given as the request's target, checked like a base URL.
     static func absolute(_ url: URL) throws -> URL {
         guard url.scheme?.isEmpty == false, url.host?.isEmpty == false else {
-            throw InvalidRequestError(.unresolvableURL, reason: "the URL \(Redaction.url(url)) is not absolute: it has no scheme and host")
+            throw ApiClientError(.unresolvableURL, message: "the URL \(Redaction.url(url)) is not absolute: it has no scheme and host")
         }
         return url.absoluteURL
     }

@@ -3,15 +3,15 @@ import Foundation
 import Observation
 #endif
 
-extension ApiClient {
-    /// A shared, observable loader of `endpoint` on this client: one request however many
+extension RequestStarting {
+    /// A shared, observable loader of `endpoint` on the client: one request however many
     /// callers ask at once. See ``Resource``.
     ///
     /// ```swift
     /// let todos = client.resource(Todos.all())
     /// ```
     public func resource<Value: Sendable>(_ endpoint: Endpoint<Value>) -> Resource<Value> {
-        Resource(endpoint, client: self)
+        Resource(endpoint, client: client)
     }
 }
 

@@ -45,9 +45,9 @@ extension RequestBuilder {
 ///   `maxReconnects` reconnections were made, the way the last connection ended: normally if the
 ///   server closed it, with its error if it failed.
 /// - **Fails**, never reconnecting, on another status than `200` or `204` (as
-///   ``RequestError/validate(_:data:response:error:)`` with an ``UnacceptableStatusCode`` and the
-///   error document), on a `200` that is not `text/event-stream` (with an
-///   ``UnacceptableContentType``), and on any error of the call's own validators, modifiers or
+///   ``RequestError/validate(_:data:response:error:)`` with an ``ApiClientError`` (`.unacceptableStatusCode`) and the
+///   error document), on a `200` that is not `text/event-stream` (with
+///   `.unacceptableContentType`), and on any error of the call's own validators, modifiers or
 ///   authentication.
 /// - **Cancelling** the task that reads stops it at once, during the wait for a reconnection
 ///   too: the read throws a ``RequestError`` for which ``RequestError/isCancellation`` is `true`.
@@ -176,9 +176,9 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
             case 200:
                 let mediaType = contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
                 guard mediaType != "text/event-stream" else { return }
-                failure = UnacceptableContentType(contentType: contentType, acceptable: ["text/event-stream"])
+                failure = ApiClientError.unacceptableContentType(contentType, acceptable: ["text/event-stream"])
             default:
-                failure = UnacceptableStatusCode(statusCode: response.statusCode, acceptable: 200..<201)
+                failure = ApiClientError.unacceptableStatusCode(response.statusCode, acceptable: 200..<201)
             }
             // A failure status's body is the error document, already read (up to 1 MiB). A 2xx
             // body is the live stream, handed over unread: it is left unread, or this would wait

@@ -1,19 +1,8 @@
 import Foundation
 
-/// A file to send (with `uploadFile` or in a multipart form) is missing, unreadable, not a
-/// regular file, or became shorter while it was being sent.
-public struct BodyFileError: Error, Sendable, CustomStringConvertible {
-    /// The file at fault.
-    public let fileURL: URL
-    /// What went wrong.
-    public let reason: String
-
-    public var description: String { "file \(fileURL.path): \(reason)" }
-}
-
 extension RequestBody {
     /// The exact number of bytes the body takes, files included (read from their sizes).
-    /// Throws ``BodyFileError`` when a file cannot be sent.
+    /// Throws an ``ApiClientError`` (`.unreadableBodyFile`) when a file cannot be sent.
     public func contentLength() throws -> Int64 {
         try segments.reduce(0) { total, segment in
             switch segment {
@@ -58,7 +47,7 @@ extension TransportRequest {
     /// while let chunk = try reader.next() { hasher.update(data: chunk) }   // e.g. CryptoKit's SHA256
     /// ```
     /// Files are read synchronously on the calling thread, as transports read them; `next()`
-    /// throws ``BodyFileError`` when a file cannot be read in full.
+    /// throws an ``ApiClientError`` (`.unreadableBodyFile`) when a file cannot be read in full.
     public func makeBodyReader(chunkSize: Int = 1 << 20) -> BodyReader {
         // `body` first, as every transport takes it when the public initialiser was given both.
         BodyReader(segments: body?.segments ?? httpBody.map { [.data($0)] } ?? [], chunkSize: chunkSize)
@@ -80,7 +69,7 @@ extension TransportRequest {
 ///
 /// It reads files with `FileHandle`, never with `InputStream`, whose `streamError` traps on
 /// Linux after a successful read. A file that has become shorter than its size when it was
-/// opened fails with ``BodyFileError`` rather than sending fewer bytes than announced.
+/// opened fails with an ``ApiClientError`` (`.unreadableBodyFile`) rather than sending fewer bytes than announced.
 public final class BodyReader {
     /// A piece of a body.
     enum Segment {
@@ -114,7 +103,7 @@ public final class BodyReader {
                 do {
                     file = (try FileHandle(forReadingFrom: url), url, size)
                 } catch {
-                    throw BodyFileError(fileURL: url, reason: "cannot be opened (\(error.localizedDescription))")
+                    throw ApiClientError.unreadableBodyFile(url, "cannot be opened (\(error.localizedDescription))")
                 }
             }
         }
@@ -130,7 +119,7 @@ public final class BodyReader {
         }
         let wanted = Int(min(Int64(chunkSize), current.remaining))
         guard let chunk = try current.handle.read(upToCount: wanted), !chunk.isEmpty else {
-            throw BodyFileError(fileURL: current.url, reason: "became shorter while it was being sent")
+            throw ApiClientError.unreadableBodyFile(current.url, "became shorter while it was being sent")
         }
         file?.remaining -= Int64(chunk.count)
         return chunk
@@ -142,13 +131,13 @@ public final class BodyReader {
         do {
             values = try url.resourceValues(forKeys: [.fileSizeKey, .isRegularFileKey])
         } catch {
-            throw BodyFileError(fileURL: url, reason: "cannot be read (\(error.localizedDescription))")
+            throw ApiClientError.unreadableBodyFile(url, "cannot be read (\(error.localizedDescription))")
         }
         guard values.isRegularFile == true, let size = values.fileSize else {
-            throw BodyFileError(fileURL: url, reason: "is not a regular file")
+            throw ApiClientError.unreadableBodyFile(url, "is not a regular file")
         }
         guard FileManager.default.isReadableFile(atPath: url.path) else {
-            throw BodyFileError(fileURL: url, reason: "is not readable")
+            throw ApiClientError.unreadableBodyFile(url, "is not readable")
         }
         return Int64(size)
     }

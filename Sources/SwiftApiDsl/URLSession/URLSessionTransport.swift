@@ -94,7 +94,7 @@ public final class URLSessionTransport: HTTPTransport {
         try Task.checkCancellation()
         // URLSession refuses a GET with a body (URLError -1103, on Linux and Apple platforms alike).
         if request.method == .get, request.httpBody != nil || request.body != nil {
-            throw InvalidRequestError(.unsupportedByTransport, reason: "URLSession cannot send a GET request with a body; send it with another method, or through a transport that can")
+            throw ApiClientError(.unsupportedByTransport, message: "URLSession cannot send a GET request with a body; send it with another method, or through a transport that can")
         }
         var urlRequest = request.urlRequest
         urlRequest.timeoutInterval = Self.backstopTimeout(for: urlRequest.timeoutInterval)

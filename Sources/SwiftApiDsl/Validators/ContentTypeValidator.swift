@@ -3,24 +3,6 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Thrown by ``ResponseValidator/acceptableContentTypes(_:)`` for a response of another type.
-public struct UnacceptableContentType: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The response's `Content-Type`, if it had one.
-    public let contentType: String?
-    /// The media types accepted.
-    public let acceptable: [String]
-
-    /// Creates the error for `contentType` not among `acceptable`.
-    public init(contentType: String?, acceptable: [String]) {
-        self.contentType = contentType
-        self.acceptable = acceptable
-    }
-
-    public var description: String {
-        "content type \(contentType ?? "(none)") is not one of \(acceptable.joined(separator: ", "))"
-    }
-}
-
 extension ResponseValidator {
     /// Rejects a response whose `Content-Type` media type is not one of `types`.
     ///
@@ -34,11 +16,11 @@ extension ResponseValidator {
             let header = response.headerFields[HeaderField.contentType.rawValue]
             guard let header else {
                 if response.body.isEmpty { return }
-                throw UnacceptableContentType(contentType: nil, acceptable: types)
+                throw ApiClientError.unacceptableContentType(nil, acceptable: types)
             }
             let received = MediaType(header)
             guard types.contains(where: { MediaType($0).matches(received) }) else {
-                throw UnacceptableContentType(contentType: header, acceptable: types)
+                throw ApiClientError.unacceptableContentType(header, acceptable: types)
             }
         }
     }

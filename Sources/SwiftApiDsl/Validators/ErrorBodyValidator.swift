@@ -16,7 +16,7 @@ extension ResponseValidator {
     /// }
     /// ```
     /// A body that does not decode (an HTML error page, an empty body) leaves the original error,
-    /// such as ``UnacceptableStatusCode``, with the body kept in the ``RequestError``. A response
+    /// such as an ``ApiClientError`` (`.unacceptableStatusCode`), with the body kept in the ``RequestError``. A response
     /// that no validator rejects is never decoded: so a status range that accepts `404` for one
     /// request keeps its `404` a success. The body is decoded with `jsonDecoder`, else the
     /// client's decoder (its key and date strategies apply to error documents too). It has the ``id`` `decodingErrorBody(<type>)`: a second one for the same

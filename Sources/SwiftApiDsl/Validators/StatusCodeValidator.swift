@@ -3,24 +3,6 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Thrown by ``ResponseValidator/httpStatusCodeRange(_:)`` for a status outside the range.
-public struct UnacceptableStatusCode: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The status received.
-    public let statusCode: Int
-    /// The statuses accepted.
-    public let acceptable: Range<Int>
-
-    /// Creates the error for `statusCode` outside `acceptable`.
-    public init(statusCode: Int, acceptable: Range<Int>) {
-        self.statusCode = statusCode
-        self.acceptable = acceptable
-    }
-
-    public var description: String {
-        "status code \(statusCode) is outside \(acceptable.lowerBound)..<\(acceptable.upperBound)"
-    }
-}
-
 extension ResponseValidator {
     /// The ``id`` of the status-code validators: a request's range replaces its client's.
     public static let httpStatusCodeRangeId = "httpStatusCodeRange"
@@ -36,7 +18,7 @@ extension ResponseValidator {
     public static func httpStatusCodeRange(_ range: Range<Int> = 200..<300) -> ResponseValidator {
         var validator = ResponseValidator(id: httpStatusCodeRangeId) { response in
             let status = response.statusCode
-            guard range.contains(status) else { throw UnacceptableStatusCode(statusCode: status, acceptable: range) }
+            guard range.contains(status) else { throw ApiClientError.unacceptableStatusCode(status, acceptable: range) }
         }
         validator.acceptedStatuses = range
         return validator

@@ -20,7 +20,7 @@ import SwiftApiDsl
         if let document = error.validationError as? ApiError, document.errorCode == "status_409" {
             return VitesseError.custom(reason: document.errorMessage)
         }
-        if error.underlyingError is ResponseTooLargeError { return VitesseError.tooLarge }
+        if (error.underlyingError as? ApiClientError)?.code == .responseTooLarge { return VitesseError.tooLarge }
         switch error.statusCode {
         case 404: return VitesseError.notFound
         case 401: return VitesseError.unauthorized

@@ -50,7 +50,7 @@ import SwiftApiDsl
         #expect(request.url == (try HttpBin.url("/status/404")))
         #expect(data.isEmpty)
         #expect(response.statusCode == 404)
-        #expect(source as? UnacceptableStatusCode == UnacceptableStatusCode(statusCode: 404, acceptable: 200..<300))
+        #expect(source as? ApiClientError == ApiClientError(.unacceptableStatusCode, message: "status code 404 is outside 200..<300", statusCode: 404, acceptableStatusCodes: 200..<300))
         #expect(error?.localizedDescription == "RequestError.validate: GET \(try HttpBin.url("/status/404").absoluteString) got status 404 (0 bytes) rejected by a validator: status code 404 is outside 200..<300")
     }
 
@@ -84,7 +84,7 @@ import SwiftApiDsl
         // A decoder given to the validator wins over the client's.
         let plain = client.decodingErrorBody(ApiError.self, jsonDecoder: JSONDecoder())
         let undecoded = await #expect(throws: RequestError.self) { try await plain.get("errors/409").perform() }
-        #expect(undecoded?.validationError is UnacceptableStatusCode)
+        #expect((undecoded?.validationError as? ApiClientError)?.code == .unacceptableStatusCode)
         #expect(undecoded?.statusCode == 409)
     }
 

@@ -15,11 +15,11 @@ import SwiftApiDsl
             try await client.request(method, "anything").modifier(edit).perform()
             return nil
         } catch let error as RequestError {
-            guard case .modify(_, let cause) = error, let invalid = cause as? InvalidRequestError else {
-                Issue.record("expected .modify with an InvalidRequestError, got \(error)")
+            guard case .modify(_, let cause) = error, let invalid = cause as? ApiClientError else {
+                Issue.record("expected .modify with an ApiClientError, got \(error)")
                 return nil
             }
-            return invalid.reason
+            return invalid.message
         }
     }
 
@@ -52,19 +52,19 @@ import SwiftApiDsl
             try await client.get("anything").header("X-Note", "secret\r\nX-Injected: 1").perform()
         }
         guard case .modify(_, let cause)? = error else { Issue.record("expected .modify, got \(String(describing: error))"); return }
-        #expect((cause as? InvalidRequestError)?.reason == "the value of the header X-Note contains a control character")
+        #expect((cause as? ApiClientError)?.message == "the value of the header X-Note contains a control character")
         #expect(error.map { "\($0)" }?.contains("secret") == false)
     }
 
-    /// The reason `perform` fails as `.modify` with an ``InvalidRequestError``.
+    /// The message `perform` fails with as `.modify` with an ``ApiClientError``.
     func invalidReason(_ perform: () async throws -> Void) async -> String? {
         let error = await #expect(throws: RequestError.self) { try await perform() }
-        guard case .modify(_, let cause)? = error, let invalid = cause as? InvalidRequestError else {
-            Issue.record("expected .modify with an InvalidRequestError, got \(String(describing: error))")
+        guard case .modify(_, let cause)? = error, let invalid = cause as? ApiClientError else {
+            Issue.record("expected .modify with an ApiClientError, got \(String(describing: error))")
             return nil
         }
         #expect(error.map { "\($0)" }?.contains("secret") == false)
-        return invalid.reason
+        return invalid.message
     }
 
     @Test func anEndpointHeaderWithALineBreakIsRefusedNotDropped() async throws {

@@ -162,8 +162,8 @@ import SwiftApiDsl
         let injected = RequestModifier(editing: { $0.headerFields.set("a\r\nX-Injected: 1", for: "X-Note") })
         let error = await #expect(throws: RequestError.self) { try await HttpBin.client().get("anything").modifier(injected).perform() }
         guard case .modify(_, let cause)? = error else { Issue.record("expected .modify, got \(String(describing: error))"); return }
-        #expect((cause as? InvalidRequestError)?.code == .invalidHeader)
-        #expect((cause as? InvalidRequestError)?.reason == "the value of the header X-Note contains a control character")
+        #expect((cause as? ApiClientError)?.code == .invalidHeader)
+        #expect((cause as? ApiClientError)?.message == "the value of the header X-Note contains a control character")
     }
 
     @Test func aBodySetInTheLibrarysOwnFormReplacesAnyOther() async throws {

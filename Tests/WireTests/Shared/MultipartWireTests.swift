@@ -79,7 +79,8 @@ import SwiftApiDsl
             Issue.record("expected .modify, got \(String(describing: error))")
             return
         }
-        #expect((source as? BodyFileError)?.fileURL == missing)
+        #expect((source as? ApiClientError)?.code == .unreadableBodyFile)
+        #expect((source as? ApiClientError)?.url == missing)
     }
 
     @Test func multipartFileUploadLeavesNoTemporaryFile() async throws {

@@ -120,7 +120,8 @@ import SwiftApiDsl
         #expect(handed.all.count == 3) // two responses, one redirect
         var failing = URLComponents(url: base.url!, resolvingAgainstBaseURL: false)!
         failing.path = "/token"
-        let refreshFailure = CredentialRefreshError(underlying: URLError(.timedOut, userInfo: [NSURLErrorFailingURLErrorKey: failing.url!]))
+        let cause = URLError(.timedOut, userInfo: [NSURLErrorFailingURLErrorKey: failing.url!])
+        let refreshFailure = ApiClientError(.credentialRefreshFailed, message: "the credential could not be renewed: URLError -1001 (timed out)", underlyingError: cause)
         let values: [(String, Any)] = [
             ("response", response), ("second response", again), ("header fields", response.headerFields),
             ("a field", response.headerFields.fields.first { $0.name.lowercased() == "set-cookie" } as Any),

@@ -95,7 +95,7 @@ import SwiftApiDsl
                 Issue.record("expected .modify, got \(String(describing: error))")
                 continue
             }
-            #expect(cause is CredentialRefreshError)
+            #expect((cause as? ApiClientError)?.code == .credentialRefreshFailed)
             #expect(error?.isAuthenticationFailure == true)
             // The refresh's own call failed with its own 401: that is what the waiters carry.
             let refreshCall = error?.underlyingError as? RequestError

@@ -8,16 +8,16 @@ import SwiftApiDsl
 /// `maxResponseSize` stops a body that is too large, announced or not, on every engine.
 @Suite struct ResponseSizeLimitWireTests {
     /// The size error a failed call carries, if it carries one.
-    private func tooLarge(_ error: RequestError?) -> ResponseTooLargeError? {
+    private func tooLarge(_ error: RequestError?) -> ApiClientError? {
         guard case .transport(_, let source) = error else { return nil }
-        return source as? ResponseTooLargeError
+        return source as? ApiClientError
     }
 
     @Test func announcedLengthAboveTheLimitFails() async throws {
         let error = await #expect(throws: RequestError.self) {
             try await HttpBin.client().get("bytes/2048").maxResponseSize(1000).perform()
         }
-        #expect(tooLarge(error) == ResponseTooLargeError(limit: 1000, declaredLength: 2048))
+        #expect(tooLarge(error) == ApiClientError(.responseTooLarge, message: "response body of 2048 bytes exceeds the limit of 1000 bytes", limit: 1000))
         #expect(error?.localizedDescription.contains("response body of 2048 bytes exceeds the limit of 1000 bytes") == true)
     }
 
@@ -27,7 +27,7 @@ import SwiftApiDsl
             try await HttpBin.client().get("stream-bytes/4096").queryItem(name: "chunk_size", "512")
                 .maxResponseSize(1000).perform()
         }
-        #expect(tooLarge(error) == ResponseTooLargeError(limit: 1000, declaredLength: nil))
+        #expect(tooLarge(error) == ApiClientError(.responseTooLarge, message: "response body exceeds the limit of 1000 bytes", limit: 1000))
     }
 
     @Test func bodyOfExactlyTheLimitIsRead() async throws {
@@ -41,7 +41,7 @@ import SwiftApiDsl
     @Test func requestOverridesTheClientsLimit() async throws {
         let client = try HttpBin.client().maxResponseSize(10)
         let error = await #expect(throws: RequestError.self) { try await client.get("bytes/100").perform() }
-        #expect(tooLarge(error) == ResponseTooLargeError(limit: 10, declaredLength: 100))
+        #expect(tooLarge(error) == ApiClientError(.responseTooLarge, message: "response body of 100 bytes exceeds the limit of 10 bytes", limit: 10))
         #expect(try await client.get("bytes/100").maxResponseSize(nil).perform().body.count == 100)
     }
 

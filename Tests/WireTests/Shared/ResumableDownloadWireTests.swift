@@ -163,7 +163,7 @@ extension RetryPolicy {
         let key = UUID().uuidString
         let error = await failure(of: key, ["cut": "30000", "range": "too-long"], into: folder, resumable: true)
         #expect(error?.stage == "transport")
-        #expect(error?.underlyingError as? DownloadLengthError == DownloadLengthError(expectedLength: 100_000, receivedLength: 100_010))
+        #expect(error?.underlyingError as? ApiClientError == ApiClientError(.downloadLengthMismatch, message: "downloaded 100010 bytes where the server announced 100000"))
         #expect(try names(in: folder) == [])
     }
 
@@ -173,7 +173,7 @@ extension RetryPolicy {
         let key = UUID().uuidString
         // Each Range is answered with half of the bytes asked for.
         let error = await failure(of: key, ["cut": "30000", "range": "half"], into: folder)
-        #expect(error?.underlyingError as? DownloadLengthError == DownloadLengthError(expectedLength: 100_000, receivedLength: 91_250))
+        #expect(error?.underlyingError as? ApiClientError == ApiClientError(.downloadLengthMismatch, message: "downloaded 91250 bytes where the server announced 100000"))
         #expect(try names(in: folder) == [])
         let etag = "\"\(key)-v1\""
         #expect(try await seen(key) == ["200 - -", "206 bytes=30000- \(etag)", "206 bytes=65000- \(etag)", "206 bytes=82500- \(etag)"])

@@ -101,7 +101,7 @@ import SwiftApiDsl
         }
         #expect(response.statusCode == 503)
         #expect(String(decoding: data, as: UTF8.self) == #"{"detail": "no stream here"}"#)
-        #expect(cause as? UnacceptableStatusCode == UnacceptableStatusCode(statusCode: 503, acceptable: 200..<201))
+        #expect(cause as? ApiClientError == ApiClientError(.unacceptableStatusCode, message: "status code 503 is outside 200..<201", statusCode: 503, acceptableStatusCodes: 200..<201))
     }
 
     /// A 2xx other than 200 fails at once: its body is the live stream, which is not read as an
@@ -110,7 +110,7 @@ import SwiftApiDsl
         let stream = try TestServer.client("/transfers/").get("events-live/201").serverSentEvents(maxReconnects: 5)
         let error = await #expect(throws: RequestError.self) { _ = try await collect(stream) }
         #expect(error?.stage == "validate")
-        #expect(error?.validationError as? UnacceptableStatusCode == UnacceptableStatusCode(statusCode: 201, acceptable: 200..<201))
+        #expect(error?.validationError as? ApiClientError == ApiClientError(.unacceptableStatusCode, message: "status code 201 is outside 200..<201", statusCode: 201, acceptableStatusCodes: 200..<201))
         #expect(error?.responseBody == Data())
     }
 
@@ -118,8 +118,9 @@ import SwiftApiDsl
         let stream = try TestServer.client("/transfers/").get("events-wrong-type").serverSentEvents(maxReconnects: 5)
         let error = await #expect(throws: RequestError.self) { _ = try await collect(stream) }
         #expect(error?.stage == "validate")
-        #expect(error?.validationError as? UnacceptableContentType
-                == UnacceptableContentType(contentType: "text/plain", acceptable: ["text/event-stream"]))
+        #expect(error?.validationError as? ApiClientError == ApiClientError(
+            .unacceptableContentType, message: "content type text/plain is not one of text/event-stream",
+            contentType: "text/plain", acceptableContentTypes: ["text/event-stream"]))
     }
 
     @Test(.timeLimit(.minutes(1)))

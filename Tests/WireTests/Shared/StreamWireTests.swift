@@ -77,7 +77,7 @@ import SwiftApiDsl
             Issue.record("expected .transport, got \(String(describing: error))")
             return
         }
-        #expect(source as? ResponseTooLargeError == ResponseTooLargeError(limit: 1000))
+        #expect(source as? ApiClientError == ApiClientError(.responseTooLarge, message: "response body exceeds the limit of 1000 bytes", limit: 1000))
     }
 
     @Test func aStalledStreamTimesOut() async throws {

@@ -38,7 +38,7 @@ import SwiftApiDsl
                 .maxResponseSize(1000)
                 .perform()
         }
-        #expect(error?.underlyingError is ResponseTooLargeError)
+        #expect((error?.underlyingError as? ApiClientError)?.code == .responseTooLarge)
     }
 }
 

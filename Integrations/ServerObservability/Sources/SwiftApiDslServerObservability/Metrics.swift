@@ -64,7 +64,7 @@ final class CallMetrics: Sendable {
     private func retrying(after error: RequestError) {
         let dimensions = Self.serverDimensions(error.request?.url)
         // The replay after a refreshed credential is told as a retry whose reason is the refusal.
-        if error.validationError is ExpiredCredentialError {
+        if (error.validationError as? ApiClientError)?.code == .credentialExpired {
             Counter(label: "swiftapidsl.client.credential_refreshes", dimensions: dimensions, factory: factory).increment()
         } else {
             Counter(label: "swiftapidsl.client.retries", dimensions: dimensions, factory: factory).increment()

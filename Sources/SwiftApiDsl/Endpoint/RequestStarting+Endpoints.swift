@@ -3,7 +3,9 @@ import Foundation
 import FoundationNetworking
 #endif
 
-extension ApiClient {
+// Declared once for ``ApiClient`` and the mock: `mock.perform(endpoint)` is `mock.client.perform(endpoint)`.
+
+extension RequestStarting {
     /// Sends `endpoint` and returns its decoded value.
     ///
     /// ```swift
@@ -21,7 +23,7 @@ extension ApiClient {
     /// print(response.statusCode, response.body.title)
     /// ```
     public func response<Value>(for endpoint: Endpoint<Value>) async throws -> Response<Value> {
-        try await endpoint.performed(on: self).response
+        try await endpoint.performed(on: client).response
     }
 
     /// Sends `endpoint` and streams its body to `destination`, as
@@ -29,18 +31,18 @@ extension ApiClient {
     /// the endpoint's decoding is not used.
     @discardableResult
     public func download<Value>(_ endpoint: Endpoint<Value>, destination: URL, resumable: Bool = false) async throws -> HTTPURLResponse {
-        try await endpoint.request(on: self).download(destination: destination, resumable: resumable)
+        try await endpoint.request(on: client).download(destination: destination, resumable: resumable)
     }
 
-    /// The `URLRequest` this client would send for `endpoint` (base URL, modifiers and
-    /// authentication applied), without sending it: an API description is testable offline.
+    /// The `URLRequest` the client would send for `endpoint` (base URL, modifiers and
+    /// authentication applied), without sending or recording it: an API description is testable offline.
     ///
     /// ```swift
     /// let request = try await client.urlRequest(for: Todos.todo(id: 7))
     /// #expect(request.url?.absoluteString == "https://example.com/api/todos/7")
     /// ```
     public func urlRequest<Value>(for endpoint: Endpoint<Value>) async throws -> URLRequest {
-        try await RequestPipeline(client: self, call: endpoint.call).prepare().draft.request.urlRequest
+        try await RequestPipeline(client: client, call: endpoint.call).prepare().draft.request.urlRequest
     }
 }
 
