@@ -42,9 +42,8 @@ package enum Redaction {
         text.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
             guard let equals = pair.firstIndex(of: "=") else { return String(pair) }
             let name = String(pair[..<equals])
-            let spaced = name.replacingOccurrences(of: "+", with: " ")
-            guard SecretNames.contains(name.removingPercentEncoding ?? name) || SecretNames.contains(spaced.removingPercentEncoding ?? spaced)
-            else { return String(pair) }
+            let readings = [name, name.replacingOccurrences(of: "+", with: " ")].map { $0.removingPercentEncoding ?? $0 }
+            guard readings.contains(where: SecretNames.contains) else { return String(pair) }
             return "\(name)=\(encodedPlaceholder)"
         }.joined(separator: "&")
     }
@@ -88,11 +87,9 @@ package enum Redaction {
         guard let value = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed) else { return text }
         var found = false
         let redacted = json(value, found: &found)
-        guard found,
-              let data = try? JSONSerialization.data(withJSONObject: redacted, options: [.sortedKeys, .fragmentsAllowed]),
-              let result = String(data: data, encoding: .utf8)
-        else { return found ? placeholder : text }
-        return result
+        guard found else { return text }
+        let data = try? JSONSerialization.data(withJSONObject: redacted, options: [.sortedKeys, .fragmentsAllowed])
+        return data.flatMap { String(data: $0, encoding: .utf8) } ?? placeholder
     }
 
     private static func json(_ value: Any, found: inout Bool) -> Any {

@@ -29,10 +29,7 @@ final class RequestTrace: Sendable {
 
     private init(observers: [@Sendable (RequestEvent) -> Void]) {
         self.observers = observers
-        requestID = Self.lastRequestID.withLock { id in
-            id += 1
-            return id
-        }
+        requestID = Self.lastRequestID.withLock { $0 += 1; return $0 }
     }
 
     /// A monotonic clock in seconds (`ContinuousClock` needs macOS 13).

@@ -98,21 +98,19 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
                     if let reconnected = try await connect() { return reconnected }
                     continue
                 }
-                let line: String?
                 do {
-                    line = try await current.next()
+                    guard let line = try await current.next() else {
+                        lines = nil
+                        try await reconnect(after: nil)
+                        continue
+                    }
+                    lines = current
+                    if let event = parser.event(after: line) { return .event(event) }
                 } catch let error as RequestError where error.isReconnectable {
+                    // Only the read fails so: a reconnection's wait in this block throws a cancellation, not caught here.
                     lines = nil
                     try await reconnect(after: error)
-                    continue
                 }
-                lines = current
-                guard let line else {
-                    lines = nil
-                    try await reconnect(after: nil)
-                    continue
-                }
-                if let event = parser.event(after: line) { return .event(event) }
             }
             return nil
         }
@@ -120,14 +118,13 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
         /// Opens a connection; returns the element that announces a reconnection, if it is one.
         private mutating func connect() async throws -> Element? {
             let lastEventId = parser.reconnectionEventId
-            let opened: (response: Response<ResponseBody>, request: TransportRequest)
+            let response: Response<ResponseBody>, request: TransportRequest
             do {
-                opened = try await stream.request.modifier(Self.eventStreamHeaders(lastEventId: lastEventId)).openStream()
+                (response, request) = try await stream.request.modifier(Self.eventStreamHeaders(lastEventId: lastEventId)).openStream()
             } catch let error as RequestError where error.isReconnectable {
                 try await reconnect(after: error)
                 return nil
             }
-            let (response, request) = opened
             lastRequest = request
             try await Self.check(response, of: request)
             guard response.statusCode != 204 else {

@@ -10,8 +10,6 @@ import Foundation
 /// - Invalid UTF-8 becomes U+FFFD (�); no byte order mark is removed.
 /// - An error of the underlying stream is thrown after the lines completed before it.
 public struct TextLineSequence<Base: AsyncSequence>: AsyncSequence where Base.Element == Data {
-    public typealias Element = String
-
     let base: Base
 
     public func makeAsyncIterator() -> Iterator {
