@@ -37,31 +37,3 @@ public struct MultipartFormData: Sendable, Equatable {
         "SwiftApiDsl-" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
     }
 }
-
-/// One part of a ``MultipartFormData``.
-public struct MultipartPart: Sendable, Equatable {
-    /// Where the part's bytes come from.
-    public enum Content: Sendable, Equatable {
-        /// Bytes in memory.
-        case data(Data)
-        /// A file, streamed from disk when the request is sent.
-        case file(URL)
-    }
-
-    /// The form field's name.
-    public let name: String
-    /// The file name announced to the server, if any.
-    public let filename: String?
-    /// The part's `Content-Type`, if any.
-    public let mimeType: String?
-    /// The part's bytes.
-    public let content: Content
-
-    /// Creates a part.
-    public init(name: String, filename: String? = nil, mimeType: String? = nil, content: Content) {
-        self.name = name
-        self.filename = filename
-        self.mimeType = mimeType
-        self.content = content
-    }
-}
