@@ -28,12 +28,13 @@ public struct MultipartFormData: Sendable, Equatable {
     public var contentType: String { "multipart/form-data; boundary=\(boundary)" }
 
     /// Whether every part is in memory (no ``FileField``).
-    public var isInMemory: Bool {
+    var isInMemory: Bool {
         parts.allSatisfy { if case .data = $0.content { true } else { false } }
     }
 
-    /// A fresh boundary: a fixed prefix and 128 random bits.
-    public static func randomBoundary() -> String {
+    /// A fresh boundary: a fixed prefix and 128 random bits; the default of the public
+    /// initialisers' `boundary`.
+    @usableFromInline static func randomBoundary() -> String {
         "SwiftApiDsl-" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
     }
 }
