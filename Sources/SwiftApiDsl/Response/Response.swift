@@ -41,27 +41,3 @@ public struct Response<Body> {
 }
 
 extension Response: Sendable where Body: Sendable {}
-
-/// A body type that can stand for "no content".
-///
-/// Decoding into such a type succeeds on an empty body (a `204`, an empty `200`) without
-/// reading JSON. ``EmptyResponse`` is the ready-made one; conform your own types to accept
-/// empty bodies too. It refines `Sendable`, so a conformance to it is never isolated to the main
-/// actor, not even in an app target with main-actor isolation by default: the library recognises
-/// it off the main actor, where an isolated conformance would not be found.
-public protocol EmptyDecodable: Decodable, Sendable {
-    /// The value an empty body decodes into.
-    static var emptyValue: Self { get }
-}
-
-/// The body of a response that carries none, or whose content you ignore.
-///
-/// ```swift
-/// let _: EmptyResponse = try await client.delete("todos/7").perform()
-/// ```
-/// It decodes from an empty body and from any JSON at all.
-public struct EmptyResponse: EmptyDecodable, Sendable, Equatable {
-    public init() {}
-    public init(from decoder: Decoder) throws {}
-    public static var emptyValue: EmptyResponse { EmptyResponse() }
-}
