@@ -26,7 +26,6 @@ extension Middleware {
                 var hop = TransportRequest(urlRequest: following, body: keepsMethod ? current.body : nil)
                 hop.requestID = current.requestID
                 hop.takesBodyAsItArrives = current.takesBodyAsItArrives
-                hop.isDownload = current.isDownload
                 // What a custom policy returns is checked as a finished request is.
                 do {
                     try FinishedRequestCheck.check(hop)

@@ -66,7 +66,6 @@ struct RequestPipeline: Sendable {
         var (draft, credential) = try await prepare()
         draft.request.requestID = trace?.requestID
         draft.request.takesBodyAsItArrives = !destination.isMemory
-        if case .file = destination { draft.request.isDownload = true }
         trace?.prepared(draft.request) // observe: prepared
         if case .file(let download) = destination { try download.open(for: draft.request) }
         // Most calls retry nothing and follow no upload: they need no record.
@@ -127,7 +126,6 @@ struct RequestPipeline: Sendable {
                 var replayed = try await self.prepare().draft.request
                 replayed.requestID = trace?.requestID
                 replayed.takesBodyAsItArrives = draft.request.takesBodyAsItArrives
-                replayed.isDownload = draft.request.isDownload
                 return replayed
             }, trace: trace).wrapping(next)
         }

@@ -92,9 +92,6 @@ public final class ResponseChunkQueue: Sendable {
         }
     }
 
-    /// The bytes queued and not read yet.
-    var queuedBytes: Int { state.withLock { $0.bufferedBytes } }
-
     /// Whether the reader is waiting for the next chunk (tests wait for it to arrive there).
     var isReaderWaiting: Bool { state.withLock { $0.reader != nil } }
 

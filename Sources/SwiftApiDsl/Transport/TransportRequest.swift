@@ -40,9 +40,6 @@ public struct TransportRequest: Sendable {
     /// ``HTTPCache``, or a caching middleware of your own, then never collects it in memory.
     /// Set by the pipeline on every request of every call.
     public internal(set) var takesBodyAsItArrives = false
-    /// Whether the library's own download writer reads the body: the URLSession transport slows
-    /// libcurl for it on Linux, never for a caller's `stream()`. Set by the pipeline, as above.
-    var isDownload = false
     /// The `Cookie` field URLSession will add from its session's cookie storage, inside the
     /// transport, which a middleware never sees: an ``HTTPCache`` (or your own) keys on it.
     /// Set by the pipeline when the chain has an ``HTTPCache``. `nil` on other transports.

@@ -16,9 +16,8 @@ import FoundationNetworking
 ///   few calls after a server cut such an upload short. Larger ones are streamed with
 ///   `uploadTask(with:fromFile:)`, which sends a `Content-Length`, never through
 ///   `httpBodyStream`, which Linux always sends chunked;
-/// - it hands the body to the pipeline chunk by chunk through `didReceive data`, buffered; on
-///   Linux a download's callback waits for the writer instead, as `suspend()` does not pause
-///   libcurl (`URLSessionExchange.receive(_:)`, Docs/Performance.md);
+/// - it hands the body to the pipeline chunk by chunk through `didReceive data`, buffered:
+///   URLSession's only brake, `suspend()`, costs far more than it saves (Docs/Performance.md);
 /// - it returns a 401 at once: on Linux, a 401 with `WWW-Authenticate: Basic` otherwise hangs
 ///   until the timeout (see `urlSession(_:task:didReceive:completionHandler:)` below);
 /// - on Linux its delegate callbacks run where URLSession raises them (`InlineDelegateQueue`),
@@ -133,7 +132,7 @@ public final class URLSessionTransport: HTTPTransport {
         } else {
             session.dataTask(with: urlRequest)
         }
-        let exchange = URLSessionExchange(request: urlRequest, control: control, temporaryFile: temporaryFile, isDownload: request.isDownload)
+        let exchange = URLSessionExchange(request: urlRequest, control: control, temporaryFile: temporaryFile)
         return try await delegate.run(task, exchange: exchange)
     }
 }
