@@ -1,5 +1,5 @@
 /// Fuzzes header fields (Sources/SwiftApiDsl/Response/HeaderFields.swift) and their validation
-/// before sending (Request/FinishedRequestCheck.swift, with names from Modifiers/HeaderField.swift).
+/// before sending (Pipeline/RequestPipeline.swift, with names from Modifiers/HeaderField.swift).
 ///
 /// Properties: a sequence of `append`, `set` and removals leaves the fields a plain list model
 /// leaves, and lookups (`subscript`, `values(for:)`, `merged`) agree with the model, names

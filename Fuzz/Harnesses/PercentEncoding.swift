@@ -1,4 +1,4 @@
-/// Fuzzes percent-encoding (Sources/SwiftApiDsl/Request/PercentEncoding.swift) and query
+/// Fuzzes percent-encoding (Sources/SwiftApiDsl/Request/URLResolution.swift) and query
 /// building (Modifiers/QueryModifiers.swift) with any names and values.
 ///
 /// Properties: an encoded path segment or query component holds only the characters its set

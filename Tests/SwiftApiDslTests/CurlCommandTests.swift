@@ -63,11 +63,11 @@ import SwiftApiDsl
 
     @Test func multipartBecomesFormFieldsWithoutTheBoundaryHeader() {
         let form = MultipartFormData(boundary: "b0undary", parts: [
-            TextField(name: "title", value: "@not a file").part,
-            TextField(name: "password", value: "hunter2").part,
-            DataField(name: "avatar", filename: "me;1.png", data: Data([1, 2]), mimeType: "image/png").part,
-            FileField(name: "video", fileURL: URL(fileURLWithPath: "/tmp/clip.mp4"), mimeType: "video/mp4").part,
-            FileField(name: "doc", fileURL: URL(fileURLWithPath: "/tmp/a.pdf"), filename: "report.pdf").part,
+            TextField(name: "title", value: "@not a file"),
+            TextField(name: "password", value: "hunter2"),
+            DataField(name: "avatar", filename: "me;1.png", data: Data([1, 2]), mimeType: "image/png"),
+            FileField(name: "video", fileURL: URL(fileURLWithPath: "/tmp/clip.mp4"), mimeType: "video/mp4"),
+            FileField(name: "doc", fileURL: URL(fileURLWithPath: "/tmp/a.pdf"), filename: "report.pdf"),
         ])
         let upload = request("POST", "https://h.example/u", headers: ["Content-Type": form.contentType, "Content-Length": "999", "X-Trace": "1"])
         #expect(TransportRequest(urlRequest: upload, body: .multipart(form)).curlDescription == "curl -X POST 'https://h.example/u' "

@@ -21,8 +21,8 @@ extension RequestBuilder {
     /// ```swift
     /// let profile: Profile = try await client.get("user/profile").perform()
     /// ```
-    /// `T == Data` returns the raw body. An ``EmptyDecodable`` type such as ``EmptyResponse``
-    /// decodes from an empty body. A body that does not decode fails as
+    /// `T == Data` returns the raw body. ``EmptyResponse`` and an optional (as `nil`) decode
+    /// from an empty body. A body that does not decode fails as
     /// ``FatalError/decoding(expectedType:request:response:error:)``, keeping the response.
     public func perform<T: Decodable>(jsonDecoder: (any ResponseDecoder)? = nil) async throws -> T {
         let response: Response<T> = try await perform(jsonDecoder: jsonDecoder)
@@ -48,7 +48,7 @@ extension RequestBuilder {
     /// let profile = try await client.get("user/profile").perform(as: Profile.self)
     /// ```
     /// Decoding is that of `perform(jsonDecoder:)`: `Data` is the raw body, an
-    /// ``EmptyDecodable`` type accepts an empty body, and a body that does not decode fails as
+    /// ``EmptyResponse`` or an optional accepts an empty body, and a body that does not decode fails as
     /// ``FatalError/decoding(expectedType:request:response:error:)``.
     public func perform<T: Decodable>(as type: T.Type, jsonDecoder: (any ResponseDecoder)? = nil) async throws -> T {
         try await perform(jsonDecoder: jsonDecoder)
@@ -109,9 +109,8 @@ extension RequestBuilder {
 
     /// Step 7: the body as `T`.
     /// `T` is known statically: a model's own conformance, even one isolated to the main actor, is
-    /// used as it is. The casts below meet only `Data` (a value cast) and ``EmptyDecodable``,
-    /// whose conformances cannot be isolated (it refines `Sendable`), so they answer the same on
-    /// any thread.
+    /// used as it is. The casts below meet only `Data` (a value cast) and `EmptyDecodable`, which
+    /// only the library's own types adopt, never isolated, so they answer the same on any thread.
     static func decode<T: Decodable>(_ type: T.Type, from response: Response<Data>, of request: TransportRequest, with decoder: any ResponseDecoder) throws -> T {
         if let data = response.body as? T { return data }
         if response.body.isEmpty, let empty = (T.self as? any EmptyDecodable.Type)?.emptyValue as? T { return empty }
