@@ -62,7 +62,7 @@ public struct RequestEvent: Sendable, CustomStringConvertible {
 }
 
 // A configuring call: in the extension constrained to the client, so completion lists it after
-// the verbs (see ApiClient+Configuration.swift).
+// the verbs (see ApiClient.swift).
 extension RequestModifiable where Self == ApiClient {
     /// Returns a copy that tells `observe` of every ``RequestEvent`` of each of its requests,
     /// after the observers added before it.

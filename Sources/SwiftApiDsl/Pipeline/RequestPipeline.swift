@@ -24,7 +24,7 @@ import FoundationNetworking
 //   6. validate  the client's validators, then the request's; all of them run, except that a
 //                validator with an `id` replaces an earlier one with the same `id`; a rejection
 //                may be explained by `onRejection` validators (a decoded error body)
-//   7. decode    in `perform()` (Request/RequestBuilder+Perform.swift, Endpoint/RequestStarting+Endpoints.swift),
+//   7. decode    in `perform()` (Request/RequestBuilder.swift, Endpoint/RequestStarting+Endpoints.swift),
 //                move the file for a download (Download/Download.swift), or hand the body over unread in `stream()`
 // Every failure leaves here as a `RequestError` naming its stage.
 // Observers hear of it through `trace` (Observability/RequestTrace.swift) at the points marked `// observe:`.
