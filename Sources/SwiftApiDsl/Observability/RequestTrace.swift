@@ -19,15 +19,9 @@ final class RequestTrace: Sendable {
     /// The metrics so far; the duration and the error are set at the end.
     private let metrics = Locked(RequestMetrics())
 
-    /// A trace for a client's observers, or `nil` when it has none. A factory rather than a
-    /// failable initialiser: the trace's stored properties (a lock, the start time read from the
-    /// clock) would be made before a failable initialiser could return `nil`, on every call
-    /// of a client without observers.
-    static func starting(for observers: [@Sendable (RequestEvent) -> Void]) -> RequestTrace? {
-        observers.isEmpty ? nil : RequestTrace(observers: observers)
-    }
-
-    private init(observers: [@Sendable (RequestEvent) -> Void]) {
+    /// A trace for `observers`, which are not empty: a call of a client without observers makes
+    /// none (``ApiClient/startingTrace()``), and never reaches this file.
+    init(observers: [@Sendable (RequestEvent) -> Void]) {
         self.observers = observers
         requestID = Self.lastRequestID.withLock { $0 += 1; return $0 }
     }

@@ -43,7 +43,7 @@ struct RequestPipeline: Sendable {
     /// hears of its end, success or failure, exactly once. What it throws is turned by the
     /// client's ``ApiClient/mapError(_:)`` unless `mapsErrors` is `false` (a caller that maps itself).
     func observed<T>(mapsErrors: Bool = true, _ body: (RequestTrace?) async throws -> T) async throws -> T {
-        let trace = RequestTrace.starting(for: client.observers)
+        let trace = client.startingTrace()
         do {
             let result = try await body(trace)
             trace?.finished(error: nil)
@@ -223,6 +223,14 @@ struct RequestPipeline: Sendable {
                 throw RequestError.validate(request.urlRequest, data: response.body, response: response.httpResponse, error: explained)
             }
         }
+    }
+}
+
+extension ApiClient {
+    /// A trace for this client's observers, or `nil` when it has none: a call without observers
+    /// makes no trace (a lock, the clock read) and runs nothing of `Observability/`.
+    func startingTrace() -> RequestTrace? {
+        observers.isEmpty ? nil : RequestTrace(observers: observers)
     }
 }
 
