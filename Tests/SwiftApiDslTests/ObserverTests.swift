@@ -146,12 +146,12 @@ extension ApiClient {
         #expect(observer.metrics.map(\.bytesReceived) == [4096, 4096])
     }
 
-    @Test func retriesReachObserversThroughTheTrace() throws {
+    @Test func retriesReachObserversThroughTheTrace() {
         let observer = RecordingObserver()
-        let trace = try #require(RequestTrace.starting(for: [observer.observe]))
+        let trace = RequestTrace(observers: [observer.observe])
         trace.retrying(attempt: 2, error: .transport(URLRequest(url: exampleBase), URLError(.timedOut)), delay: 0.5)
         #expect(observer.lines == ["retry 2 after 0.5"])
-        #expect(RequestTrace.starting(for: []) == nil)
+        #expect(ApiClient(baseUrl: exampleBase).startingTrace() == nil)
     }
 
     @Test func metricsReadAsOneLine() {
