@@ -75,9 +75,9 @@ private final class Shown<Value>: @unchecked Sendable {
 /// the next time one is kept.
 private final class OwnedObservations: @unchecked Sendable {
     private let lock = NSLock()
-    private var kept: [(owner: () -> AnyObject?, observation: ResourceObservation)] = []
+    private var kept: [(owner: () -> AnyObject?, observation: @Sendable () -> Void)] = []
 
-    func keep(_ observation: ResourceObservation, while owner: AnyObject) {
+    func keep(_ observation: @escaping @Sendable () -> Void, while owner: AnyObject) {
         lock.lock()
         defer { lock.unlock() }
         kept.removeAll { $0.owner() == nil }

@@ -16,11 +16,11 @@ let multipartHarness: Harness = { input in
     for _ in 0..<input.int(in: 0...4) {
         let name = input.string()
         if input.bool() {
-            parts.append(TextField(name: name, value: input.string()).part)
+            parts.append(TextField(name: name, value: input.string()))
         } else {
             let filename: String? = input.bool() ? input.string() : nil
             let mimeType = input.bool() ? "application/octet-stream" : input.string().filter { !$0.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } }
-            parts.append(DataField(name: name, filename: filename, data: Data(input.data()), mimeType: mimeType).part)
+            parts.append(DataField(name: name, filename: filename, data: Data(input.data()), mimeType: mimeType))
         }
     }
     // The boundary must not occur in the content: the random default makes that certain.

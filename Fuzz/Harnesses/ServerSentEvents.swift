@@ -3,7 +3,7 @@
 ///
 /// Properties: the splitter gives the lines an independent reference gives for the whole
 /// stream (`\n`, `\r\n` and a lone `\r` end a line), whatever the chunk split, empty chunks
-/// included; the parser, and the public `serverSentEvents` sequence, yield the same events for
+/// included; the parser, and the parser over the public `lines` sequence (as an event stream reads), yield the same events for
 /// every split; no event has an empty type, a CR or LF in its type or ID, a NUL in its ID, a CR
 /// in its data, or a negative `retry`.
 @testable import SwiftApiDsl
@@ -37,7 +37,7 @@ let serverSentEventsHarness: Harness = { input in
         require((event.retry ?? 0) >= 0, "negative retry: \(event)")
     }
 
-    // The public sequence, over the input's own split.
+    // The public line sequence, over the input's own split, read as an event stream reads it.
     let split = chunks(of: stream, sizes: sizes).map { Data($0) }
     let streamed = runBlocking {
         let body = AsyncStream<Data> { continuation in
@@ -45,10 +45,13 @@ let serverSentEventsHarness: Harness = { input in
             continuation.finish()
         }
         var collected: [ServerSentEvent] = []
-        for try await event in body.serverSentEvents { collected.append(event) }
+        var parser = ServerSentEventParser()
+        for try await line in body.lines {
+            if let event = parser.event(after: line) { collected.append(event) }
+        }
         return collected
     }
-    require((try? streamed.get()) == events, "serverSentEvents gave \(streamed), the parser \(events ?? [])")
+    require((try? streamed.get()) == events, "the lines read gave \(streamed), the parser \(events ?? [])")
 }
 
 /// `bytes` cut into chunks of the given sizes, used in turn (0 makes an empty chunk).

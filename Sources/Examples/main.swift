@@ -108,9 +108,9 @@ do {
     for try await _ in lines.body.lines { count += 1 }
     show("stream() read as lines", "\(count) JSON lines")
 
-    let events = try await ApiClient(baseUrl: testServerUrl).get("events").stream()
+    let events = ApiClient(baseUrl: testServerUrl).get("events").serverSentEvents(maxReconnects: 0)
     var received: [String] = []
-    for try await event in events.body.serverSentEvents { received.append("\(event.type): \(event.data.debugDescription)") }
+    for try await case .event(let event) in events { received.append("\(event.type): \(event.data.debugDescription)") }
     show("Server-Sent Events", received.joined(separator: " | "))
 
     let flaky = try await ApiClient(baseUrl: testServerUrl)

@@ -108,9 +108,11 @@ import Testing
     /// The cache's outcome is a value only the cache sets: a middleware (or a server) that writes
     /// a `Cache-Status` member in the cache's name makes no call read as a hit.
     @Test func aCacheStatusFieldWrittenByAMiddlewareIsNotTheCachesOutcome() async throws {
-        final class Outcomes: RequestObserver, @unchecked Sendable {
+        final class Outcomes: Sendable {
             let trail = Locked<[HTTPCache.Outcome]>([])
-            func requestFinished(_ metrics: RequestMetrics) { trail.withLock { $0.append(metrics.cacheOutcome) } }
+            func observe(_ event: RequestEvent) {
+                if case .finished(let metrics) = event.kind { trail.withLock { $0.append(metrics.cacheOutcome) } }
+            }
         }
         let outcomes = Outcomes()
         let forger = Middleware("forger") { request, next in
@@ -118,7 +120,7 @@ import Testing
             response.headerFields.append("SwiftApiDsl; hit", for: "Cache-Status")
             return response
         }
-        let mock = ApiClient(baseUrl: Fixtures.baseUrl).observer(outcomes).middleware(forger).mocked()
+        let mock = ApiClient(baseUrl: Fixtures.baseUrl).observer(outcomes.observe).middleware(forger).mocked()
         try mock.stub(.get, "todos/1", body: ["id": 1])
         let response = try await mock.get("todos/1").perform()
         #expect(response.headerFields["Cache-Status"] == "SwiftApiDsl; hit")

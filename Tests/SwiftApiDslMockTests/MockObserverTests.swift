@@ -5,20 +5,23 @@ import Testing
 
 /// A client's observers keep working when it is mocked, so an app's logging can be tested.
 @Suite struct MockObserverTests {
-    final class StatusLog: RequestObserver, @unchecked Sendable {
+    final class StatusLog: @unchecked Sendable {
         private let lock = NSLock()
         private var entries: [String] = []
         var lines: [String] { lock.withLock { entries } }
 
-        func responseHeadReceived(_ head: ObservedResponseHead) { lock.withLock { entries.append("head \(head.statusCode)") } }
-        func requestFinished(_ metrics: RequestMetrics) {
-            lock.withLock { entries.append("finished \(metrics.statusCode ?? 0) \(metrics.bytesReceived)") }
+        func observe(_ event: RequestEvent) {
+            switch event.kind {
+            case .responseHead(let statusCode, _, _): lock.withLock { entries.append("head \(statusCode)") }
+            case .finished(let metrics): lock.withLock { entries.append("finished \(metrics.statusCode ?? 0) \(metrics.bytesReceived)") }
+            default: break
+            }
         }
     }
 
     @Test func observersSeeStubbedAnswers() async throws {
         let log = StatusLog()
-        let mock = ApiClient(baseUrl: Fixtures.baseUrl).observer(log).mocked()
+        let mock = ApiClient(baseUrl: Fixtures.baseUrl).observer(log.observe).mocked()
         try mock.stub(.get, "todos/1", body: ["id": 1], statusCode: 201)
         try await mock.get("todos/1").perform()
         #expect(log.lines == ["head 201", "finished 201 8"])
@@ -28,16 +31,18 @@ import Testing
     /// every request of the call on the wire (the first, a redirect hop, a retry, which starts
     /// from the first request again), and a new one for the next call; none without observers.
     @Test func everyRequestOnTheWireCarriesTheObservedCallsId() async throws {
-        final class Prepared: RequestObserver, @unchecked Sendable {
+        final class Prepared: Sendable {
             let ids = Locked<[Int]>([])
-            func requestPrepared(_ request: ObservedRequest) { ids.withLock { $0.append(request.requestID) } }
+            func observe(_ event: RequestEvent) {
+                if case .prepared = event.kind { ids.withLock { $0.append(event.requestID) } }
+            }
         }
         let prepared = Prepared()
         let seen = Locked<[String]>([])
         let hops = Locked(0)
         let mock = ApiClient(baseUrl: Fixtures.baseUrl)
             .retryPolicy(RetryPolicy(maxAttempts: 2, initialDelay: 0, jitter: 0))
-            .observer(prepared)
+            .observer(prepared.observe)
             .middleware(Middleware("wire") { request, next in
                 let hop = hops.withLock { $0 += 1; return $0 }
                 seen.withLock { $0.append("\(request.url?.path ?? "") \(request.requestID.map(String.init) ?? "none")") }

@@ -18,7 +18,7 @@ import Testing
 
     /// A mock serving `file` with `ETag: "v1"`, honouring `Range: bytes=N-` when `If-Range` is
     /// `"v1"`; its first `cuts` bodies fail after `after` bytes.
-    private func mock(cuts: Int, after: Int = 300, observer: (any RequestObserver)? = nil,
+    private func mock(cuts: Int, after: Int = 300, observer: (@Sendable (RequestEvent) -> Void)? = nil,
                       policy: RetryPolicy = RetryPolicy(maxAttempts: 4, initialDelay: 0, jitter: 0)) -> ApiClientMock {
         let cut = Locked(0)
         var client = ApiClient(baseUrl: Fixtures.baseUrl).retryPolicy(policy).middleware(Middleware("cut") { request, next in
@@ -114,7 +114,7 @@ import Testing
     @Test func observersHearEachContinuationAsARetry() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let log = RetryLog()
-        try await mock(cuts: 1, observer: log).get("file").download(destination: destination)
+        try await mock(cuts: 1, observer: log.observe).get("file").download(destination: destination)
         #expect(log.attempts.withLock { $0 } == [2])
     }
 
@@ -144,13 +144,11 @@ import Testing
 }
 
 /// Counts the retries observers hear of.
-private final class RetryLog: RequestObserver {
+private final class RetryLog: Sendable {
     let attempts = Locked<[Int]>([])
-    func requestPrepared(_ request: ObservedRequest) {}
-    func requestRedirected(_ redirect: ObservedRedirect) {}
-    func responseHeadReceived(_ head: ObservedResponseHead) {}
-    func requestRetrying(_ retry: ObservedRetry) { attempts.withLock { $0.append(retry.attempt) } }
-    func requestFinished(_ metrics: RequestMetrics) {}
+    func observe(_ event: RequestEvent) {
+        if case .retrying(let attempt, _, _) = event.kind { attempts.withLock { $0.append(attempt) } }
+    }
 }
 
 /// A body that fails as a lost connection after `after` bytes, or waits there until cancelled.

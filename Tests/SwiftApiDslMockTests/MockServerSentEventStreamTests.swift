@@ -18,7 +18,7 @@ import Testing
     }
 
     /// A mock whose answers are `answers` in turn, then 204.
-    private func mock(_ answers: [@Sendable (URLRequest) -> Result<Response<Data>, RequestError>], observer: (any RequestObserver)? = nil) -> ApiClientMock {
+    private func mock(_ answers: [@Sendable (URLRequest) -> Result<Response<Data>, RequestError>], observer: (@Sendable (RequestEvent) -> Void)? = nil) -> ApiClientMock {
         let client = observer.map { ApiClient(baseUrl: Fixtures.baseUrl).observer($0) } ?? ApiClient(baseUrl: Fixtures.baseUrl)
         let mock = client.mocked()
         let index = Locked(0)
@@ -77,7 +77,7 @@ import Testing
         let mock = mock([
             { .response($0, body: Data("retry: 0\ndata: 1\n\n".utf8), headers: Self.eventStream) },
             { .response($0, body: Data("data: 2\n\n".utf8), headers: Self.eventStream) },
-        ], observer: log)
+        ], observer: log.observe)
         _ = try await collect(mock.get("feed").serverSentEvents(maxReconnects: 5))
         #expect(log.statuses.withLock { $0 } == [200, 200, 204])
     }
@@ -93,11 +93,9 @@ import Testing
 }
 
 /// The status of each call observers hear the end of.
-private final class FinishLog: RequestObserver {
+private final class FinishLog: Sendable {
     let statuses = Locked<[Int]>([])
-    func requestPrepared(_ request: ObservedRequest) {}
-    func requestRedirected(_ redirect: ObservedRedirect) {}
-    func responseHeadReceived(_ head: ObservedResponseHead) {}
-    func requestRetrying(_ retry: ObservedRetry) {}
-    func requestFinished(_ metrics: RequestMetrics) { statuses.withLock { $0.append(metrics.statusCode ?? 0) } }
+    func observe(_ event: RequestEvent) {
+        if case .finished(let metrics) = event.kind { statuses.withLock { $0.append(metrics.statusCode ?? 0) } }
+    }
 }

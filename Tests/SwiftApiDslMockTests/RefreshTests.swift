@@ -142,18 +142,19 @@ import SwiftApiDslMock
     }
 
     @Test func observersSeeTheReplayAsASecondAttempt() async throws {
-        final class Retries: RequestObserver, @unchecked Sendable {
+        final class Retries: @unchecked Sendable {
             private let lock = NSLock()
             private var seen: [String] = []
             var all: [String] { lock.lock(); defer { lock.unlock() }; return seen }
-            func requestRetrying(_ retry: ObservedRetry) {
-                let status = retry.error.statusCode ?? 0
-                let reason = (retry.error.validationError as? ApiClientError)?.statusCode.map { "\($0)" } ?? "?"
-                lock.lock(); seen.append("attempt \(retry.attempt) after \(status) (\(reason))"); lock.unlock()
+            func observe(_ event: RequestEvent) {
+                guard case .retrying(let attempt, let error, _) = event.kind else { return }
+                let status = error.statusCode ?? 0
+                let reason = (error.validationError as? ApiClientError)?.statusCode.map { "\($0)" } ?? "?"
+                lock.lock(); seen.append("attempt \(attempt) after \(status) (\(reason))"); lock.unlock()
             }
         }
         let retries = Retries()
-        let client = mock(store: TokenStore()).observer(retries)
+        let client = mock(store: TokenStore()).observer(retries.observe)
         try await client.get("me").perform()
         #expect(retries.all == ["attempt 2 after 401 (401)"])
     }

@@ -84,7 +84,7 @@ import Testing
         defer { gate.open() }
         let todos = mock.resource(endpoint)
         let log = Log()
-        let observation = todos.observe { log.add($0.name) }
+        let stop = todos.observe { log.add($0.name) }
         todos.load()
         todos.cancelLoading()
         #expect(todos.state.name == "idle")
@@ -96,14 +96,14 @@ import Testing
         #expect(todos.state.name == "loaded(fresh)")
         #expect(todos.latestValue == ["fresh"])
         #expect(log.all == ["idle", "loading", "idle", "loading", "loaded(fresh)", "loading", "loaded(fresh)"])
-        observation.cancel()
+        stop()
     }
 
     @Test func observeCallsTheHandlerWithTheCurrentStateAtOnceThenWithEveryChange() async throws {
         serveNumbered()
         let todos = mock.resource(endpoint)
         let log = Log()
-        let observation = todos.observe { log.add($0.name) }
+        let stop = todos.observe { log.add($0.name) }
         #expect(log.all == ["idle"])
         todos.load()
         #expect(log.all == ["idle", "loading"])
@@ -112,7 +112,7 @@ import Testing
         #expect(log.all == ["idle", "loading", "loaded(v1)"])
         todos.invalidate()
         #expect(log.all == ["idle", "loading", "loaded(v1)", "idle"])
-        observation.cancel()
+        stop()
     }
 
     @Test func aCancelledOrReleasedObservationHearsNothingMore() async throws {
@@ -121,25 +121,25 @@ import Testing
         let cancelled = Log()
         let released = Log()
         let kept = Log()
-        let observation = todos.observe { cancelled.add($0.name) }
-        var dropped: ResourceObservation? = todos.observe { released.add($0.name) }
+        let stopCancelled = todos.observe { cancelled.add($0.name) }
+        var dropped: (@Sendable () -> Void)? = todos.observe { released.add($0.name) }
         let keeps = todos.observe { kept.add($0.name) }
-        observation.cancel()
-        observation.cancel()
+        stopCancelled()
+        stopCancelled()
         dropped = nil
         _ = try await todos.value()
         #expect(cancelled.all == ["idle"])
         #expect(released.all == ["idle"])
         #expect(kept.all == ["idle", "loading", "loaded(v1)"])
         #expect(dropped == nil)
-        keeps.cancel()
+        keeps()
     }
 
     @Test func aHandlerMayReadTheResourceStartALoadAndCancelItsOwnObservation() async throws {
         serveNumbered()
         let todos = mock.resource(endpoint)
         let log = Log()
-        let observation = Locked<ResourceObservation?>(nil)
+        let observation = Locked<(@Sendable () -> Void)?>(nil)
         observation.withLock { slot in
             slot = todos.observe { state in
                 log.add(state.name)
@@ -147,7 +147,7 @@ import Testing
                     // The handler runs outside the resource's lock: it reads back the same state.
                     log.add("read \(todos.state.name) \(todos.latestValue ?? [])")
                     todos.load()                                   // queued after this call returns
-                    observation.withLock { $0 }?.cancel()
+                    observation.withLock { $0 }?()
                 }
             }
         }
@@ -186,7 +186,7 @@ import Testing
         serveNumbered()
         let todos = mock.resource(endpoint)
         let log = Log()
-        let observation = todos.observe { state in
+        let stop = todos.observe { state in
             DispatchQueue.main.async { log.add(state.name) }
         }
         todos.load()
@@ -194,6 +194,6 @@ import Testing
         _ = try await todos.value()
         await withCheckedContinuation { done in DispatchQueue.main.async { done.resume() } }
         #expect(log.all == ["idle", "loading", "loaded(v1)"])
-        observation.cancel()
+        stop()
     }
 }

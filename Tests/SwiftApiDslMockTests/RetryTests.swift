@@ -12,12 +12,13 @@ import SwiftApiDslMock
     static let quick = RetryPolicy(maxAttempts: 3, initialDelay: 0.01, jitter: 0)
 
     /// Records the retries observers hear of.
-    final class Retries: RequestObserver, @unchecked Sendable {
+    final class Retries: @unchecked Sendable {
         private let lock = NSLock()
         private var seen: [String] = []
         var all: [String] { lock.lock(); defer { lock.unlock() }; return seen }
-        func requestRetrying(_ retry: ObservedRetry) {
-            lock.lock(); seen.append("attempt \(retry.attempt) in \(retry.delay) after \(retry.error.statusCode ?? 0)"); lock.unlock()
+        func observe(_ event: RequestEvent) {
+            guard case .retrying(let attempt, let error, let delay) = event.kind else { return }
+            lock.lock(); seen.append("attempt \(attempt) in \(delay) after \(error.statusCode ?? 0)"); lock.unlock()
         }
     }
 
@@ -36,7 +37,7 @@ import SwiftApiDslMock
     @Test func transientStatusesAreRetriedUntilASuccess() async throws {
         let mock = mock(failing: [503, 502])
         let retries = Retries()
-        let response = try await mock.client.httpStatusCodeRange().retryPolicy(Self.quick).observer(retries).get("items").perform()
+        let response = try await mock.client.httpStatusCodeRange().retryPolicy(Self.quick).observer(retries.observe).get("items").perform()
         #expect(response.statusCode == 200)
         #expect(mock.recordedRequests.count == 3)
         #expect(retries.all == ["attempt 2 in 0.01 after 503", "attempt 3 in 0.02 after 502"])
@@ -55,15 +56,16 @@ import SwiftApiDslMock
 
     /// A retried status is reported against the range the call set, not a fixed 2xx.
     @Test func aRetriedStatusNamesTheCallersRange() async throws {
-        final class Reasons: RequestObserver, @unchecked Sendable {
+        final class Reasons: Sendable {
             let seen = Locked<[String]>([])
-            func requestRetrying(_ retry: ObservedRetry) {
-                seen.withLock { $0.append("\(retry.error.validationError.map { "\($0)" } ?? "none")") }
+            func observe(_ event: RequestEvent) {
+                guard case .retrying(_, let error, _) = event.kind else { return }
+                seen.withLock { $0.append("\(error.validationError.map { "\($0)" } ?? "none")") }
             }
         }
         let mock = mock(failing: [503])
         let reasons = Reasons()
-        let response = try await mock.client.httpStatusCodeRange().retryPolicy(Self.quick).observer(reasons)
+        let response = try await mock.client.httpStatusCodeRange().retryPolicy(Self.quick).observer(reasons.observe)
             .get("items").httpStatusCodeRange(200..<400).perform()
         #expect(response.statusCode == 200)
         #expect(reasons.seen.withLock { $0 } == ["status code 503 is outside 200..<400"])
@@ -94,7 +96,7 @@ import SwiftApiDslMock
     @Test func retryAfterIsHonouredUpToTheCap() async throws {
         let retries = Retries()
         let honoured = mock(failing: [429], headers: ["Retry-After": "0"])
-        try await honoured.client.retryPolicy(Self.quick).observer(retries).get("items").perform()
+        try await honoured.client.retryPolicy(Self.quick).observer(retries.observe).get("items").perform()
         #expect(retries.all == ["attempt 2 in 0.0 after 429"])
 
         let tooLong = mock(failing: [429], headers: ["Retry-After": "120"])

@@ -16,61 +16,61 @@ import SwiftApiDsl
     }
 
     @Test func getWithHeadersSortedAndSecretsRedacted() {
-        let command = CurlCommand(request: request("GET", "https://me:pw@api.example.com/v1/items?page=2&api_key=k1", headers: [
+        let command = TransportRequest(urlRequest: request("GET", "https://me:pw@api.example.com/v1/items?page=2&api_key=k1", headers: [
             "Authorization": "Bearer t0k", "X-Api-Key": "k2", "Accept": "application/json", "X-Session-Id": "s3",
         ]))
-        #expect(command.description == "curl -X GET 'https://me:%3Credacted%3E@api.example.com/v1/items?page=2&api_key=%3Credacted%3E' "
+        #expect(command.curlDescription == "curl -X GET 'https://me:%3Credacted%3E@api.example.com/v1/items?page=2&api_key=%3Credacted%3E' "
             + "-H 'Accept: application/json' -H 'Authorization: <redacted>' -H 'X-Api-Key: <redacted>' -H 'X-Session-Id: <redacted>'")
     }
 
     @Test func anUnusualMethodIsQuoted() {
-        #expect(CurlCommand(request: request("M'X", "https://h.example/")).description == #"curl -X 'M'\''X' 'https://h.example/'"#)
+        #expect(TransportRequest(urlRequest: request("M'X", "https://h.example/")).curlDescription == #"curl -X 'M'\''X' 'https://h.example/'"#)
     }
 
     @Test func singleQuotesAreEscapedForTheShell() {
-        let command = CurlCommand(request: request("POST", "https://h.example/it's", headers: ["X-Note": "it's"], body: "{\"a\":\"it's\"}"))
-        #expect(command.description == #"curl -X POST 'https://h.example/it'\''s' -H 'X-Note: it'\''s' --data-binary '{"a":"it'\''s"}'"#)
+        let command = TransportRequest(urlRequest: request("POST", "https://h.example/it's", headers: ["X-Note": "it's"], body: "{\"a\":\"it's\"}"))
+        #expect(command.curlDescription == #"curl -X POST 'https://h.example/it'\''s' -H 'X-Note: it'\''s' --data-binary '{"a":"it'\''s"}'"#)
     }
 
     @Test func jsonBodySecretsAreRedactedAndOtherBodiesKeptAsSent() {
-        let login = CurlCommand(request: request("POST", "https://h.example/login", headers: ["Content-Type": "application/json"],
+        let login = TransportRequest(urlRequest: request("POST", "https://h.example/login", headers: ["Content-Type": "application/json"],
                                                  body: #"{"user":"bob","password":"hunter2","nested":{"refresh_token":"r","n":[1,2]}}"#))
-        #expect(login.description == #"curl -X POST 'https://h.example/login' -H 'Content-Type: application/json' "#
+        #expect(login.curlDescription == #"curl -X POST 'https://h.example/login' -H 'Content-Type: application/json' "#
             + #"--data-binary '{"nested":{"n":[1,2],"refresh_token":"<redacted>"},"password":"<redacted>","user":"bob"}'"#)
-        let plain = CurlCommand(request: request("PUT", "https://h.example/x", headers: ["Content-Type": "application/json"], body: #"{ "b":1, "a":2 }"#))
-        #expect(plain.description == #"curl -X PUT 'https://h.example/x' -H 'Content-Type: application/json' --data-binary '{ "b":1, "a":2 }'"#)
+        let plain = TransportRequest(urlRequest: request("PUT", "https://h.example/x", headers: ["Content-Type": "application/json"], body: #"{ "b":1, "a":2 }"#))
+        #expect(plain.curlDescription == #"curl -X PUT 'https://h.example/x' -H 'Content-Type: application/json' --data-binary '{ "b":1, "a":2 }'"#)
     }
 
     @Test func formBodySecretsAreRedacted() {
-        let command = CurlCommand(request: request("POST", "https://h.example/token", headers: ["Content-Type": "application/x-www-form-urlencoded"],
+        let command = TransportRequest(urlRequest: request("POST", "https://h.example/token", headers: ["Content-Type": "application/x-www-form-urlencoded"],
                                                    body: "grant_type=password&username=bob&password=hun%20ter&client_secret=s"))
-        #expect(command.description == "curl -X POST 'https://h.example/token' -H 'Content-Type: application/x-www-form-urlencoded' "
+        #expect(command.curlDescription == "curl -X POST 'https://h.example/token' -H 'Content-Type: application/x-www-form-urlencoded' "
             + "--data-binary 'grant_type=password&username=bob&password=%3Credacted%3E&client_secret=%3Credacted%3E'")
     }
 
     @Test func binaryBodyIsReadFromStandardInput() {
         var binary = request("POST", "https://h.example/b")
         binary.httpBody = Data([0xFF, 0x00, 0xFE])
-        #expect(CurlCommand(request: binary).description
+        #expect(TransportRequest(urlRequest: binary).curlDescription
             == "curl -X POST 'https://h.example/b' --data-binary @- # 3 bytes of binary data, to give on standard input")
     }
 
     @Test func fileBodyIsReadFromItsPath() {
         let upload = request("PUT", "https://h.example/f", headers: ["Content-Type": "video/mp4"])
-        let command = CurlCommand(request: upload, body: .file(URL(fileURLWithPath: "/tmp/my movie's.mp4")))
-        #expect(command.description == #"curl -X PUT 'https://h.example/f' -H 'Content-Type: video/mp4' --data-binary @'/tmp/my movie'\''s.mp4'"#)
+        let command = TransportRequest(urlRequest: upload, body: .file(URL(fileURLWithPath: "/tmp/my movie's.mp4")))
+        #expect(command.curlDescription == #"curl -X PUT 'https://h.example/f' -H 'Content-Type: video/mp4' --data-binary @'/tmp/my movie'\''s.mp4'"#)
     }
 
     @Test func multipartBecomesFormFieldsWithoutTheBoundaryHeader() {
         let form = MultipartFormData(boundary: "b0undary", parts: [
-            TextField(name: "title", value: "@not a file").part,
-            TextField(name: "password", value: "hunter2").part,
-            DataField(name: "avatar", filename: "me;1.png", data: Data([1, 2]), mimeType: "image/png").part,
-            FileField(name: "video", fileURL: URL(fileURLWithPath: "/tmp/clip.mp4"), mimeType: "video/mp4").part,
-            FileField(name: "doc", fileURL: URL(fileURLWithPath: "/tmp/a.pdf"), filename: "report.pdf").part,
+            TextField(name: "title", value: "@not a file"),
+            TextField(name: "password", value: "hunter2"),
+            DataField(name: "avatar", filename: "me;1.png", data: Data([1, 2]), mimeType: "image/png"),
+            FileField(name: "video", fileURL: URL(fileURLWithPath: "/tmp/clip.mp4"), mimeType: "video/mp4"),
+            FileField(name: "doc", fileURL: URL(fileURLWithPath: "/tmp/a.pdf"), filename: "report.pdf"),
         ])
         let upload = request("POST", "https://h.example/u", headers: ["Content-Type": form.contentType, "Content-Length": "999", "X-Trace": "1"])
-        #expect(CurlCommand(TransportRequest(urlRequest: upload, body: .multipart(form))).description == "curl -X POST 'https://h.example/u' "
+        #expect(TransportRequest(urlRequest: upload, body: .multipart(form)).curlDescription == "curl -X POST 'https://h.example/u' "
             + "-H 'X-Trace: 1' --form-string 'title=@not a file' --form-string 'password=<redacted>' "
             + #"-F 'avatar=@"me;1.png";type=image/png' -F 'video=@"/tmp/clip.mp4";type=video/mp4' "#
             + #"-F 'doc=@"/tmp/a.pdf";filename="report.pdf";type=application/octet-stream'"#)

@@ -5,8 +5,8 @@ import Testing
 @Suite struct MultipartEncodingTests {
     @Test func encodesPartsExactly() throws {
         let form = MultipartFormData(boundary: "B", parts: [
-            TextField(name: "type", value: "licence").part,
-            DataField(name: "scan", filename: "a\"b\r\n.pdf", data: Data("PDF".utf8), mimeType: "application/pdf").part,
+            TextField(name: "type", value: "licence"),
+            DataField(name: "scan", filename: "a\"b\r\n.pdf", data: Data("PDF".utf8), mimeType: "application/pdf"),
         ])
         let expected = "--B\r\nContent-Disposition: form-data; name=\"type\"\r\n\r\nlicence\r\n"
             + "--B\r\nContent-Disposition: form-data; name=\"scan\"; filename=\"a%22b%0D%0A.pdf\"\r\nContent-Type: application/pdf\r\n\r\nPDF\r\n"
@@ -21,7 +21,7 @@ import Testing
     /// `Character`, which the escape left as it was, ending the quoted file name early.
     @Test func quoteFollowedByACombiningMarkIsEscaped() throws {
         let form = MultipartFormData(boundary: "B", parts: [
-            DataField(name: "a\"\u{301}", filename: "\u{12E}\u{13C}\"\u{32E}", data: Data(), mimeType: "").part,
+            DataField(name: "a\"\u{301}", filename: "\u{12E}\u{13C}\"\u{32E}", data: Data(), mimeType: ""),
         ])
         let expected = "--B\r\nContent-Disposition: form-data; name=\"a%22\u{301}\"; filename=\"\u{12E}\u{13C}%22\u{32E}\"\r\n"
             + "Content-Type: \r\n\r\n\r\n--B--\r\n"
@@ -33,7 +33,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: file) }
         let content = Data((0..<10_000).map { UInt8($0 % 251) })
         try content.write(to: file)
-        let form = MultipartFormData(boundary: "B", parts: [FileField(name: "f", fileURL: file).part])
+        let form = MultipartFormData(boundary: "B", parts: [FileField(name: "f", fileURL: file)])
         #expect(!form.isInMemory)
         #expect(form.parts[0].filename == file.lastPathComponent)
         #expect(form.parts[0].mimeType == "application/octet-stream")
@@ -51,7 +51,7 @@ import Testing
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("mp-\(UUID().uuidString).bin")
         defer { try? FileManager.default.removeItem(at: file) }
         try Data(repeating: 1, count: 100).write(to: file)
-        let reader = RequestBody.multipart(MultipartFormData(boundary: "B", parts: [FileField(name: "f", fileURL: file).part])).makeReader(chunkSize: 10)
+        let reader = RequestBody.multipart(MultipartFormData(boundary: "B", parts: [FileField(name: "f", fileURL: file)])).makeReader(chunkSize: 10)
         _ = try reader.next()
         _ = try reader.next()
         try Data(repeating: 1, count: 5).write(to: file)
@@ -60,7 +60,7 @@ import Testing
 
     @Test func directoryIsNotAFileField() {
         let folder = FileManager.default.temporaryDirectory
-        let form = MultipartFormData(boundary: "B", parts: [FileField(name: "f", fileURL: folder).part])
+        let form = MultipartFormData(boundary: "B", parts: [FileField(name: "f", fileURL: folder)])
         #expect { try RequestBody.multipart(form).contentLength() } throws: { ($0 as? ApiClientError)?.code == .unreadableBodyFile }
     }
 

@@ -6,10 +6,10 @@ import FoundationNetworking
 @testable import SwiftApiDsl
 
 /// An observer that writes down every event, as a line and as the value received.
-final class RecordingObserver: RequestObserver {
+final class RecordingObserver: Sendable {
     let name: String
     private let log: Locked<[String]>
-    private let finished = Locked<[RequestMetrics]>([])
+    private let finished = Locked<[(id: Int, metrics: RequestMetrics)]>([])
     private let ids = Locked<Set<Int>>([])
 
     /// `log` may be shared by several observers, to see the order they are called in.
@@ -19,7 +19,9 @@ final class RecordingObserver: RequestObserver {
     }
 
     var lines: [String] { log.withLock { $0 } }
-    var metrics: [RequestMetrics] { finished.withLock { $0 } }
+    var metrics: [RequestMetrics] { finished.withLock { $0.map(\.metrics) } }
+    /// The request ID of each finish, in order.
+    var finishedIDs: [Int] { finished.withLock { $0.map(\.id) } }
     var requestIDs: Set<Int> { ids.withLock { $0 } }
 
     private func note(_ id: Int, _ line: String) {
@@ -27,22 +29,27 @@ final class RecordingObserver: RequestObserver {
         log.withLock { $0.append(name + line) }
     }
 
-    func requestPrepared(_ request: ObservedRequest) {
-        note(request.requestID, "prepared \(request.request.httpMethod ?? "?") \(request.request.url?.path ?? "?")")
+    func observe(_ event: RequestEvent) {
+        let id = event.requestID
+        switch event.kind {
+        case .prepared(let request):
+            note(id, "prepared \(request.method.rawValue) \(request.url?.path ?? "?")")
+        case .redirected(let from, let to, let statusCode):
+            note(id, "redirected \(statusCode) \(from.url?.path ?? "?") → \(to.url?.path ?? "?")")
+        case .responseHead(let statusCode, _, _):
+            note(id, "head \(statusCode)")
+        case .retrying(let attempt, _, let delay):
+            note(id, "retry \(attempt) after \(delay)")
+        case .finished(let metrics):
+            finished.withLock { $0.append((id, metrics)) }
+            note(id, "finished \(metrics.statusCode.map(String.init) ?? "-") \(metrics.error?.stage ?? "ok")")
+        }
     }
-    func requestRedirected(_ redirect: ObservedRedirect) {
-        note(redirect.requestID, "redirected \(redirect.statusCode) \(redirect.from.url?.path ?? "?") → \(redirect.to.url?.path ?? "?")")
-    }
-    func responseHeadReceived(_ head: ObservedResponseHead) {
-        note(head.requestID, "head \(head.statusCode)")
-    }
-    func requestRetrying(_ retry: ObservedRetry) {
-        note(retry.requestID, "retry \(retry.attempt) after \(retry.delay)")
-    }
-    func requestFinished(_ metrics: RequestMetrics) {
-        finished.withLock { $0.append(metrics) }
-        note(metrics.requestID, "finished \(metrics.statusCode.map(String.init) ?? "-") \(metrics.error?.stage ?? "ok")")
-    }
+}
+
+extension ApiClient {
+    /// The client with `recorder` as an observer.
+    func observer(_ recorder: RecordingObserver) -> ApiClient { observer(recorder.observe) }
 }
 
 @Suite struct ObserverTests {
@@ -122,7 +129,7 @@ final class RecordingObserver: RequestObserver {
         try await request.perform()
         try await request.perform()
         #expect(observer.requestIDs.count == 2)
-        #expect(Set(observer.metrics.map(\.requestID)) == observer.requestIDs)
+        #expect(Set(observer.finishedIDs) == observer.requestIDs)
     }
 
     @Test func streamedBodiesCountTheirLengthAndDownloadsTheirFile() async throws {
@@ -139,30 +146,31 @@ final class RecordingObserver: RequestObserver {
         #expect(observer.metrics.map(\.bytesReceived) == [4096, 4096])
     }
 
-    @Test func retriesReachObserversThroughTheTrace() throws {
+    @Test func retriesReachObserversThroughTheTrace() {
         let observer = RecordingObserver()
-        let trace = try #require(RequestTrace.starting(for: [observer]))
+        let trace = RequestTrace(observers: [observer.observe])
         trace.retrying(attempt: 2, error: .transport(URLRequest(url: exampleBase), URLError(.timedOut)), delay: 0.5)
         #expect(observer.lines == ["retry 2 after 0.5"])
-        #expect(RequestTrace.starting(for: []) == nil)
+        #expect(ApiClient(baseUrl: exampleBase).startingTrace() == nil)
     }
 
     @Test func metricsReadAsOneLine() {
         var request = URLRequest(url: URL(string: "https://api.example.com/v1/users?token=t")!)
         request.httpMethod = "POST"
-        let success = RequestMetrics(requestID: 12, request: request, totalDuration: 0.0844, timeToFirstByte: 0.0812, bytesSent: 3,
+        let sent = TransportRequest(urlRequest: request)
+        let success = RequestMetrics(request: sent, totalDuration: 0.0844, timeToFirstByte: 0.0812, bytesSent: 3,
                                      bytesReceived: 512, redirectCount: 0, statusCode: 200, error: nil, cacheOutcome: .network)
-        #expect(success.description == "#12 POST https://api.example.com/v1/users?token=%3Credacted%3E → 200 in 0.084 s "
+        #expect(RequestEvent(requestID: 12, kind: .finished(success)).description == "#12 POST https://api.example.com/v1/users?token=%3Credacted%3E → 200 in 0.084 s "
             + "(first byte 0.081 s), 3 bytes sent, 512 received")
-        let failure = RequestMetrics(requestID: 13, request: request, totalDuration: 2, timeToFirstByte: nil, bytesSent: 0,
+        let failure = RequestMetrics(request: sent, totalDuration: 2, timeToFirstByte: nil, bytesSent: 0,
                                      bytesReceived: 0, redirectCount: 0, statusCode: nil, error: .transport(request, URLError(.timedOut)),
                                      cacheOutcome: .network)
-        #expect(failure.description == "#13 POST https://api.example.com/v1/users?token=%3Credacted%3E → failed in 2.000 s: "
+        #expect(RequestEvent(requestID: 13, kind: .finished(failure)).description == "#13 POST https://api.example.com/v1/users?token=%3Credacted%3E → failed in 2.000 s: "
             + "RequestError.transport: POST https://api.example.com/v1/users?token=%3Credacted%3E failed: URLError -1001 (timed out), "
             + "0 bytes sent, 0 received")
-        let hit = RequestMetrics(requestID: 14, request: nil, totalDuration: 0.0002, timeToFirstByte: nil, bytesSent: 0,
+        let hit = RequestMetrics(request: nil, totalDuration: 0.0002, timeToFirstByte: nil, bytesSent: 0,
                                  bytesReceived: 512, redirectCount: 0, statusCode: 200, error: nil, cacheOutcome: .hit)
-        #expect(hit.description == "#14 <no request> → 200 in 0.000 s (cache: hit), 0 bytes sent, 512 received")
+        #expect(RequestEvent(requestID: 14, kind: .finished(hit)).description == "#14 <no request> → 200 in 0.000 s (cache: hit), 0 bytes sent, 512 received")
     }
 
     @Test func everyTextAnEventMakesIsRedacted() async throws {
@@ -173,7 +181,7 @@ final class RecordingObserver: RequestObserver {
                 : (Data(), 401, ["Set-Cookie": "id=c-2", "X-Token": "t-3"])
         }
         let base = URL(string: "https://me:pw-4@api.example.com/v1")!
-        let client = ApiClient(transport: transport, baseUrl: base).observer(observer)
+        let client = ApiClient(transport: transport, baseUrl: base).observer(observer.observe)
             .bearer("b-5").header("X-Api-Key", "k-6").queryItem(name: "api_key", "q-7").httpStatusCodeRange()
         await #expect(throws: RequestError.self) { try await client.get("old").perform() }
         let texts = observer.texts
@@ -187,7 +195,7 @@ final class RecordingObserver: RequestObserver {
 }
 
 /// Renders every event in every text form, as a logger might.
-final class TextObserver: RequestObserver {
+final class TextObserver: Sendable {
     private let log = Locked<[String]>([])
     private let lastID = Locked(0)
     var texts: [String] { log.withLock { $0 } }
@@ -199,10 +207,12 @@ final class TextObserver: RequestObserver {
         lastID.withLock { $0 = id }
         log.withLock { $0 += [String(describing: event), String(reflecting: event), dumped, extra] }
     }
-    func requestPrepared(_ request: ObservedRequest) {
-        render(request, id: request.requestID, extra: "\(request.curl) \(request.redactedHeaders)")
+    func observe(_ event: RequestEvent) {
+        switch event.kind {
+        case .prepared(let request): render(event, id: event.requestID, extra: "\(request.curlDescription) \(request.headerFields)")
+        case .responseHead(_, let headerFields, _): render(event, id: event.requestID, extra: "\(headerFields)")
+        case .finished(let metrics): render(event, id: event.requestID, extra: "\(metrics)")
+        default: render(event, id: event.requestID, extra: "")
+        }
     }
-    func requestRedirected(_ redirect: ObservedRedirect) { render(redirect, id: redirect.requestID, extra: "") }
-    func responseHeadReceived(_ head: ObservedResponseHead) { render(head, id: head.requestID, extra: "\(head.redactedHeaders)") }
-    func requestFinished(_ metrics: RequestMetrics) { render(metrics, id: metrics.requestID, extra: "") }
 }

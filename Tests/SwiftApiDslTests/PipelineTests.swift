@@ -68,18 +68,18 @@ import FoundationNetworking
     }
 
     @Test func decodingChoices() async throws {
-        struct Custom: EmptyDecodable, Equatable {
-            var value: String
-            static var emptyValue: Custom { Custom(value: "nothing") }
-        }
         let json = ApiClient.recording(RecordingTransport { _ in (Data(#"{"id":3}"#.utf8), 200, [:]) })
         let empty = ApiClient.recording(RecordingTransport { _ in (Data(), 204, [:]) })
         let payload: Payload = try await json.get().perform()
         let data: Data = try await json.get().perform()
-        let custom: Custom = try await empty.get().perform()
+        let absent: Payload? = try await empty.get().perform()
+        let present: Payload? = try await json.get().perform()
+        let ignored: EmptyResponse = try await empty.get().perform()
         #expect(payload == Payload(id: 3))
         #expect(data == Data(#"{"id":3}"#.utf8))
-        #expect(custom == Custom(value: "nothing"))
+        #expect(absent == nil)
+        #expect(present == Payload(id: 3))
+        #expect(ignored == EmptyResponse())
         let error = await #expect(throws: RequestError.self) { let _: Payload = try await empty.get().perform() }
         guard case .fatal(.decoding(let type, _, let response, _)) = error else {
             Issue.record("expected .fatal(.decoding), got \(String(describing: error))")

@@ -108,7 +108,7 @@ import Testing
             try await waitUntil("the handlers saw \(last): \(replay)") {
                 seen.withLock { $0.told.filter { $0.state == last }.count } == observations.count
             }
-            observations.forEach { $0.cancel() }
+            observations.forEach { $0() }
             let told = seen.withLock { $0.told.map { "\($0.observer) \($0.state)" } }
             let names = seen.withLock { $0.told.filter { $0.observer == 0 }.map(\.state) }
             let emitted = await stream.prefix(names.count).reduce(into: []) { $0.append($1.name) }

@@ -11,11 +11,12 @@ import Testing
     private let hourly = RetryPolicy(maxAttempts: 3, initialDelay: 3_600, maxDelay: 3_600, jitter: 0)
 
     /// The retries observers hear of, as `attempt <n> in <delay> s`.
-    private final class Retries: RequestObserver {
+    private final class Retries: Sendable {
         private let seen = Locked<[String]>([])
         var all: [String] { seen.withLock { $0 } }
-        func requestRetrying(_ retry: ObservedRetry) {
-            seen.withLock { $0.append("attempt \(retry.attempt) in \(Int(retry.delay)) s") }
+        func observe(_ event: RequestEvent) {
+            guard case .retrying(let attempt, _, let delay) = event.kind else { return }
+            seen.withLock { $0.append("attempt \(attempt) in \(Int(delay)) s") }
         }
     }
 
@@ -24,7 +25,7 @@ import Testing
         -> (Task<Response<Data>, any Error>, ScriptedTransport, Retries) {
         let transport = ScriptedTransport(onAbort: onAbort)
         let retries = Retries()
-        let client = scriptedClient(transport).observer(retries)
+        let client = scriptedClient(transport).observer(retries.observe)
         let call = Task { try await client.get("items").timeoutInterval(3_600).retryPolicy(policy).perform() }
         return (call, transport, retries)
     }

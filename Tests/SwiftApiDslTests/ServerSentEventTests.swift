@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import SwiftApiDsl
+@testable import SwiftApiDsl
 
 /// Parsing of `text/event-stream` per WHATWG HTML, each input checked at every split.
 @Suite struct ServerSentEventTests {
@@ -10,12 +10,18 @@ import SwiftApiDsl
 
     /// The events of `bytes`, after checking that every way of cutting them gives the same.
     func events(of bytes: Data) async throws -> [ServerSentEvent] {
-        let whole = try await collect(chunkStream([bytes]).serverSentEvents)
+        let whole = try await parsed([bytes])
         for chunks in everySplit(of: bytes) {
-            let split = try await collect(chunkStream(chunks).serverSentEvents)
+            let split = try await parsed(chunks)
             #expect(split == whole, "differs when cut as \(chunks.map(\.count))")
         }
         return whole
+    }
+
+    /// The events an event stream reads from one connection cut into `chunks`: its lines, parsed.
+    func parsed(_ chunks: [Data]) async throws -> [ServerSentEvent] {
+        var parser = ServerSentEventParser()
+        return try await collect(chunkStream(chunks).lines).compactMap { parser.event(after: $0) }
     }
 
     @Test func dataLinesAreJoinedWithLineFeeds() async throws {

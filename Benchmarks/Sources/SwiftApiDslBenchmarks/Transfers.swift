@@ -108,7 +108,7 @@ enum Transfers {
             bytes = try destination.resourceValues(forKeys: [.fileSizeKey]).fileSize ?? 0
             guard bytes == bigSize else { throw Mismatch(description: "downloaded \(bytes) of \(bigSize) bytes") }
         case .multipart:
-            let form = MultipartFormData(parts: [FileField(name: "file", fileURL: bigFile).part])
+            let form = MultipartFormData(parts: [FileField(name: "file", fileURL: bigFile)])
             let expected = try RequestBody.multipart(form).contentLength()
             let answer: SinkAnswer = try await ApiClient(transport: transport, baseUrl: sink).post("upload")
                 .multipartFormData(boundary: form.boundary) { FileField(name: "file", fileURL: bigFile) }

@@ -38,8 +38,7 @@ final class TodosViewModel {
 
     /// Server-Sent Events, appended as they arrive; ends with the stream or the task.
     func listen() async throws {
-        let response = try await client.get("events").stream()
-        for try await event in response.body.serverSentEvents {
+        for try await case .event(let event) in client.get("events").serverSentEvents(maxReconnects: 0) {
             events.append("\(event.type): \(event.data)")
         }
     }

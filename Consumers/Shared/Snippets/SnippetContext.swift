@@ -69,7 +69,9 @@ actor Keychain {
     func apiKey() async throws -> String { "k" }
     func rotateApiKey() async throws -> String { "k2" }
 }
-nonisolated struct AnalyticsObserver: RequestObserver {}
+nonisolated struct AnalyticsObserver {
+    func observe(_ event: RequestEvent) {}
+}
 
 /// The app's client as Testing.md's examples expect it: snake_case keys, sorted.
 nonisolated enum AppApi {

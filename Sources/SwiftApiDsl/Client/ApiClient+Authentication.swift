@@ -6,7 +6,7 @@ import FoundationNetworking
 // Authentication is a modifier that runs after the client's modifiers and before the request's,
 // and that a request skips with `bypassAuth: true`. A later call replaces an earlier one.
 // Like the other settings, it sits in a constrained extension so that `client.` lists the verbs
-// first (see ApiClient+Configuration.swift). The parameter names are what an editor shows in
+// first (see ApiClient.swift). The parameter names are what an editor shows in
 // place of labels, and they sort the per-request forms above the value form.
 
 extension RequestModifiable where Self == ApiClient {

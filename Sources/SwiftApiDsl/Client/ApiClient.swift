@@ -18,11 +18,11 @@ import FoundationNetworking
 /// ```
 public struct ApiClient: RequestModifiable, ResponseValidatable, RequestStarting {
     // The verbs, `request` and the endpoint calls come from `RequestStarting`, shared with the
-    // mock; the settings and configuring calls live in ApiClient+Configuration.swift.
+    // mock; the settings and configuring calls live in the extensions below.
 
     // Everything the client holds sits in one immutable box: a request copies the client at each
     // chained call (`.header(…)`, `.validator(…)`), and one reference costs one retain where a
-    // dozen fields cost a dozen. A configuring call makes a new box (ClientSettings.swift).
+    // dozen fields cost a dozen. A configuring call makes a new box (`ClientSettings`, below).
     private var box: ClientSettings.Box
 
     /// Everything the client holds; setting it makes a new box and leaves other copies as they are.
@@ -74,7 +74,7 @@ public struct ApiClient: RequestModifiable, ResponseValidatable, RequestStarting
         set { settings.validators = newValue }
     }
     /// Told of every request's life, in order; see ``observer(_:)``.
-    var observers: [any RequestObserver] {
+    var observers: [@Sendable (RequestEvent) -> Void] {
         get { box.settings.observers }
         set { settings.observers = newValue }
     }
@@ -129,5 +129,96 @@ public struct ApiClient: RequestModifiable, ResponseValidatable, RequestStarting
         var copy = self
         copy.settings = settings
         return copy
+    }
+}
+
+/// Everything an ``ApiClient`` holds. The client keeps it in one immutable ``Box``, so that
+/// copying a client (which every chained call on a request does) costs one retain.
+struct ClientSettings: Sendable {
+    /// The base URL (the client's `baseUrl`); setting it takes it apart again for ``resolutionBase``.
+    var storedBaseUrl: URL {
+        didSet { resolutionBase = URLResolution.Base(storedBaseUrl) }
+    }
+    /// The base URL taken apart once, for the paths of requests.
+    private(set) var resolutionBase: URLResolution.Base
+    var storedJsonEncoder: JSONEncoder
+    var storedJsonDecoder: any ResponseDecoder
+    var storedTransport: any HTTPTransport
+    var validatorsEnabled: (@Sendable () -> Bool)?
+    var modifiers: [RequestModifier] = []
+    var authentication: ClientAuthentication?
+    var validators: [ResponseValidator] = []
+    var observers: [@Sendable (RequestEvent) -> Void] = []
+    var middlewares: [Middleware] = []
+    var errorMapping: (@Sendable (RequestError) -> any Error)?
+
+    init(transport: any HTTPTransport, baseUrl: URL, jsonEncoder: JSONEncoder, jsonDecoder: any ResponseDecoder) {
+        self.storedTransport = transport
+        self.storedBaseUrl = baseUrl
+        self.resolutionBase = URLResolution.Base(baseUrl)
+        self.storedJsonEncoder = jsonEncoder
+        self.storedJsonDecoder = jsonDecoder
+    }
+
+    /// The settings of one client value, never changed once made.
+    final class Box: Sendable {
+        let settings: ClientSettings
+        init(_ settings: ClientSettings) { self.settings = settings }
+    }
+}
+
+// The client's settings and the calls that return a reconfigured copy. They are declared in a
+// protocol extension constrained to `ApiClient` rather than on the type: editors rank a type's
+// own members first, and these should come after the verbs that start a request (`client.`
+// then lists `get`, `post`… before `modifier`, `validator`, `authentication`, `transport`).
+
+extension RequestModifiable where Self == ApiClient {
+    /// The URL that request paths are resolved against; its path and query are kept.
+    public var baseUrl: URL { self.storedBaseUrl }
+    /// Encodes `body:` values and JSON bodies, unless a request brings its own encoder.
+    public var jsonEncoder: JSONEncoder { self.storedJsonEncoder }
+    /// Decodes response bodies and error bodies (a `JSONDecoder` unless the client was made with
+    /// another ``ResponseDecoder``), unless `perform(jsonDecoder:)` is given another decoder.
+    public var jsonDecoder: any ResponseDecoder { self.storedJsonDecoder }
+    /// The engine that sends requests.
+    public var transport: any HTTPTransport { self.storedTransport }
+
+    /// Returns a copy with `modifier` appended to the client's modifiers.
+    public func modifier(_ modifier: RequestModifier) -> ApiClient {
+        self.with { $0.modifiers.append(modifier) }
+    }
+
+    /// Returns a copy with another base URL, keeping modifiers, authentication and validators:
+    /// for an API that lives on several servers.
+    ///
+    /// ```swift
+    /// let uploads = client.baseUrl(URL(string: "https://upload.my-domain.com/v1")!)
+    /// ```
+    /// Authentication follows the base URL: it is added to requests whose origin is the new one.
+    public func baseUrl(_ baseUrl: URL) -> ApiClient {
+        self.with { $0.storedBaseUrl = baseUrl }
+    }
+
+    /// Returns a copy that sends through `transport`, keeping everything else.
+    public func transport(_ transport: any HTTPTransport) -> ApiClient {
+        self.with { $0.storedTransport = transport }
+    }
+}
+
+extension ResponseValidatable where Self == ApiClient {
+    /// Returns a copy with `validator` appended to the client's validators.
+    public func validator(_ validator: ResponseValidator) -> ApiClient {
+        self.with { $0.validators.append(replacingSameId: validator) }
+    }
+
+    /// Returns a copy whose validators (the client's and every call's) run only while `isOn`
+    /// returns `true`, asked at each request. `SwiftApiDslMock` uses it to keep validators off on
+    /// a mock unless told otherwise (`mock.appliesValidators`).
+    ///
+    /// ```swift
+    /// let client = base.validators(enabledWhen: { Settings.strictValidation })
+    /// ```
+    public func validators(enabledWhen isOn: @escaping @Sendable () -> Bool) -> ApiClient {
+        self.with { $0.validatorsEnabled = isOn }
     }
 }

@@ -24,8 +24,8 @@ import FoundationNetworking
 ///
 /// **Decoding.** `Value` is decoded with the endpoint's `jsonDecoder`, else the client's: JSON by
 /// default, or any ``ResponseDecoder`` (XML, property lists…).
-/// `Data` gives the raw body and an ``EmptyDecodable`` type such as ``EmptyResponse`` accepts an
-/// empty body. Any other decoding is a closure: `Endpoint(.get, "logo", decode: { $0.body })`.
+/// `Data` gives the raw body; ``EmptyResponse`` and an optional (as `nil`) accept an empty
+/// body. Any other decoding is a closure: `Endpoint(.get, "logo", decode: { $0.body })`.
 public struct Endpoint<Value>: RequestModifiable, ResponseValidatable, Sendable {
     /// What the call is: the same description a client's request holds.
     var call: CallDescription

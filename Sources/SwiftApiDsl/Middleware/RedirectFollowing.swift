@@ -20,13 +20,13 @@ extension Middleware {
                 }
                 _ = await Exchange.drain(response.body)
                 hops += 1
-                trace?.redirected(from: current.urlRequest, to: following, statusCode: response.statusCode) // observe: redirect
                 // A streamed body goes along whenever the method is kept, as an in-memory one does.
                 let keepsMethod = HttpMethod(following.httpMethod ?? HttpMethod.get.rawValue) == current.method
                 var hop = TransportRequest(urlRequest: following, body: keepsMethod ? current.body : nil)
                 hop.requestID = current.requestID
                 hop.takesBodyAsItArrives = current.takesBodyAsItArrives
                 hop.tls = current.tls // checked against the pins of the hop's own host
+                trace?.redirected(from: current, to: hop, statusCode: response.statusCode) // observe: redirect
                 // What a custom policy returns is checked as a finished request is.
                 do {
                     try FinishedRequestCheck.check(hop)

@@ -28,40 +28,13 @@ public struct MultipartFormData: Sendable, Equatable {
     public var contentType: String { "multipart/form-data; boundary=\(boundary)" }
 
     /// Whether every part is in memory (no ``FileField``).
-    public var isInMemory: Bool {
+    var isInMemory: Bool {
         parts.allSatisfy { if case .data = $0.content { true } else { false } }
     }
 
-    /// A fresh boundary: a fixed prefix and 128 random bits.
-    public static func randomBoundary() -> String {
+    /// A fresh boundary: a fixed prefix and 128 random bits; the default of the public
+    /// initialisers' `boundary`.
+    @usableFromInline static func randomBoundary() -> String {
         "SwiftApiDsl-" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-    }
-}
-
-/// One part of a ``MultipartFormData``.
-public struct MultipartPart: Sendable, Equatable {
-    /// Where the part's bytes come from.
-    public enum Content: Sendable, Equatable {
-        /// Bytes in memory.
-        case data(Data)
-        /// A file, streamed from disk when the request is sent.
-        case file(URL)
-    }
-
-    /// The form field's name.
-    public let name: String
-    /// The file name announced to the server, if any.
-    public let filename: String?
-    /// The part's `Content-Type`, if any.
-    public let mimeType: String?
-    /// The part's bytes.
-    public let content: Content
-
-    /// Creates a part.
-    public init(name: String, filename: String? = nil, mimeType: String? = nil, content: Content) {
-        self.name = name
-        self.filename = filename
-        self.mimeType = mimeType
-        self.content = content
     }
 }

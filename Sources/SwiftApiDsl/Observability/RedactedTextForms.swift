@@ -25,12 +25,12 @@ extension HeaderFields: CustomReflectable {
 extension HeaderFields.Field: CustomStringConvertible, CustomReflectable {
     /// `Name: value`, the value redacted when the name is a secret's.
     public var description: String {
-        "\(name): \(Redaction.headers([name: value])[name] ?? Redaction.placeholder)"
+        "\(name): \(Redaction.value(value, of: name))"
     }
 
     /// The name and the redacted value.
     public var customMirror: Mirror {
-        Mirror(self, children: ["name": name, "value": Redaction.headers([name: value])[name] ?? Redaction.placeholder])
+        Mirror(self, children: ["name": name, "value": Redaction.value(value, of: name)])
     }
 }
 
@@ -39,13 +39,6 @@ extension Response: CustomReflectable {
     /// text shows every header as it came.
     public var customMirror: Mirror {
         Mirror(self, children: ["statusCode": statusCode, "headerFields": headerFields, "body": body])
-    }
-}
-
-extension CurlCommand: CustomReflectable {
-    /// The redacted command line only.
-    public var customMirror: Mirror {
-        Mirror(self, children: ["command": description])
     }
 }
 
@@ -149,7 +142,7 @@ extension Redirect: CustomReflectable {
         Mirror(self, children: [
             "count": count, "statusCode": response.statusCode,
             "request": Redaction.line(for: request), "proposedRequest": Redaction.line(for: proposedRequest),
-            "proposedHeaders": Redaction.headers(of: proposedRequest).sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" },
+            "proposedHeaders": Redaction.headerLines(of: proposedRequest),
         ])
     }
 }

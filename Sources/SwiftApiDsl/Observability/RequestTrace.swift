@@ -6,42 +6,24 @@ import FoundationNetworking
 /// One performance of a request as its observers see it: the pipeline reports what happens at
 /// a few marked points, the trace measures and forwards it to each observer in order.
 ///
-/// Its counts are kept under a lock: a middleware may send requests on from several tasks at
+/// Its metrics are kept under a lock: a middleware may send requests on from several tasks at
 /// once (a hedged request, say). There is no trace at all (the pipeline holds `nil`) when the
 /// client has no observer.
 final class RequestTrace: Sendable {
     private static let lastRequestID = Locked(0)
 
-    private struct Counts {
-        var firstHead: TimeInterval?
-        var request: TransportRequest?
-        var bytesSent: Int64 = 0
-        var bytesReceived: Int64 = 0
-        var redirectCount = 0
-        var statusCode: Int?
-        var cacheOutcome = HTTPCache.Outcome.network
-    }
-
-    private let observers: [any RequestObserver]
+    private let observers: [@Sendable (RequestEvent) -> Void]
     /// The id the observers' events carry, and every request of the call on the wire.
     let requestID: Int
     private let start = RequestTrace.now
-    private let counts = Locked(Counts())
+    /// The metrics so far; the duration and the error are set at the end.
+    private let metrics = Locked(RequestMetrics())
 
-    /// A trace for a client's observers, or `nil` when it has none. A factory rather than a
-    /// failable initialiser: the trace's stored properties (a lock, the start time read from the
-    /// clock) would be made before a failable initialiser could return `nil`, on every call
-    /// of a client without observers.
-    static func starting(for observers: [any RequestObserver]) -> RequestTrace? {
-        observers.isEmpty ? nil : RequestTrace(observers: observers)
-    }
-
-    private init(observers: [any RequestObserver]) {
+    /// A trace for `observers`, which are not empty: a call of a client without observers makes
+    /// none (``ApiClient/startingTrace()``), and never reaches this file.
+    init(observers: [@Sendable (RequestEvent) -> Void]) {
         self.observers = observers
-        requestID = Self.lastRequestID.withLock { id in
-            id += 1
-            return id
-        }
+        requestID = Self.lastRequestID.withLock { $0 += 1; return $0 }
     }
 
     /// A monotonic clock in seconds (`ContinuousClock` needs macOS 13).
@@ -49,80 +31,89 @@ final class RequestTrace: Sendable {
 
     /// Modifiers and authentication ran.
     func prepared(_ request: TransportRequest) {
-        counts.withLock { $0.request = request }
-        let event = ObservedRequest(requestID: requestID, request: request.urlRequest, body: request.body)
-        for observer in observers { observer.requestPrepared(event) }
+        metrics.withLock { $0.request = request }
+        tell(.prepared(request))
     }
 
     /// `request` goes to the transport: its body counts as sent.
     func sending(_ request: TransportRequest) {
         let size = request.body.map { (try? $0.contentLength()) ?? 0 } ?? Int64(request.httpBody?.count ?? 0)
-        counts.withLock { counts in
-            counts.request = request
-            counts.bytesSent += size
+        metrics.withLock { metrics in
+            metrics.request = request
+            metrics.bytesSent += size
         }
     }
 
     /// The response head to `request` arrived (the body is still to come).
     func headReceived(_ head: ResponseHead, for request: TransportRequest) {
         let elapsed = Self.now - start
-        counts.withLock { counts in
-            counts.firstHead = counts.firstHead ?? elapsed
-            counts.statusCode = head.statusCode
+        metrics.withLock { metrics in
+            metrics.timeToFirstByte = metrics.timeToFirstByte ?? elapsed
+            metrics.statusCode = head.statusCode
         }
-        let event = ObservedResponseHead(requestID: requestID, request: request.urlRequest, statusCode: head.statusCode, headers: head.headerFields.merged)
-        for observer in observers { observer.responseHeadReceived(event) }
+        tell(.responseHead(statusCode: head.statusCode, headerFields: head.headerFields, request: request))
     }
 
     /// The middleware chain returned `response`, the one the call goes on with: its status
     /// counts when no response came from the wire (a cache hit), and it carries the cache's outcome.
     func answered(_ response: TransportResponse) {
         let outcome = response.cacheOutcome
-        counts.withLock { counts in
+        metrics.withLock { metrics in
             // A hit answers the last hop without the network: its status is the call's (after a
             // redirect the wire's last status was the 3xx).
-            counts.statusCode = outcome == .hit ? response.statusCode : counts.statusCode ?? response.statusCode
-            counts.cacheOutcome = outcome
+            metrics.statusCode = outcome == .hit ? response.statusCode : metrics.statusCode ?? response.statusCode
+            metrics.cacheOutcome = outcome
         }
     }
 
     /// The final response's body was read: `body`, or for a download the contents of `file`
     /// (`body` then holds only what validators see).
     func bodyReceived(_ body: Data, file: URL?) {
-        if let file {
-            bodyReceived(count: Int64((try? file.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0))
-        } else {
-            bodyReceived(count: Int64(body.count))
-        }
+        let fileSize = file.map { (try? $0.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0 }
+        bodyReceived(count: Int64(fileSize ?? body.count))
     }
 
     /// `count` bytes of the final response's body were read (by the caller, for a stream).
     func bodyReceived(count: Int64) {
-        counts.withLock { $0.bytesReceived += count }
+        metrics.withLock { $0.bytesReceived += count }
+    }
+
+    /// `body` as the caller of `stream()` reads it, telling observers the bytes read and, once,
+    /// how it ended: at its end, failed, or released before its end.
+    func observing(_ body: ResponseBody) -> ResponseBody {
+        var received: Int64 = 0
+        return BodyTap(body, onChunk: { received += Int64($0.count) }, onEnd: { [self] end in
+            bodyReceived(count: received)
+            switch end {
+            case .finished: finished(error: nil)
+            case .failed(let error): finished(error: error.asRequestError)
+            case .released: finished(error: RequestError.fatal(.unexpected(CancellationError())))
+            }
+        }).body
     }
 
     /// The pipeline follows a redirect from `from` to `to`.
-    func redirected(from: URLRequest, to: URLRequest, statusCode: Int) {
-        counts.withLock { $0.redirectCount += 1 }
-        let event = ObservedRedirect(requestID: requestID, from: from, to: to, statusCode: statusCode)
-        for observer in observers { observer.requestRedirected(event) }
+    func redirected(from: TransportRequest, to: TransportRequest, statusCode: Int) {
+        metrics.withLock { $0.redirectCount += 1 }
+        tell(.redirected(from: from, to: to, statusCode: statusCode))
     }
 
     /// An attempt failed with `error` and another starts after `delay` seconds.
     func retrying(attempt: Int, error: RequestError, delay: TimeInterval) {
-        let event = ObservedRetry(requestID: requestID, attempt: attempt, error: error, delay: delay)
-        for observer in observers { observer.requestRetrying(event) }
+        tell(.retrying(attempt: attempt, error: error, delay: delay))
     }
 
     /// The performance ended, failing with `error` if given.
     func finished(error: RequestError?) {
-        let counts = counts.withLock { $0 }
-        let metrics = RequestMetrics(
-            requestID: requestID, request: counts.request?.urlRequest ?? error?.request, totalDuration: Self.now - start,
-            timeToFirstByte: counts.firstHead, bytesSent: counts.bytesSent, bytesReceived: counts.bytesReceived,
-            redirectCount: counts.redirectCount, statusCode: counts.statusCode, error: error,
-            cacheOutcome: counts.cacheOutcome
-        )
-        for observer in observers { observer.requestFinished(metrics) }
+        var metrics = metrics.withLock { $0 }
+        metrics.totalDuration = Self.now - start
+        metrics.error = error
+        metrics.request = metrics.request ?? error?.request.map { TransportRequest(urlRequest: $0) }
+        tell(.finished(metrics))
+    }
+
+    private func tell(_ kind: RequestEvent.Kind) {
+        let event = RequestEvent(requestID: requestID, kind: kind)
+        for observe in observers { observe(event) }
     }
 }

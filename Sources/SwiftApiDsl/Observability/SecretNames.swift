@@ -13,17 +13,13 @@ enum SecretNames {
     /// The words that make a name secret wherever they appear in it.
     static let words = ["auth", "token", "key", "secret", "cookie", "session", "password"]
 
-    /// Names added by clients, lowercased; matched whole.
-    private static let added = Locked<Set<String>>([])
+    /// Names added with ``HeaderField/redact(_:)``, lowercased; matched whole.
+    static let added = Locked<Set<String>>([])
 
     /// Whether values under `name` must not be shown.
     static func contains(_ name: String) -> Bool {
         let name = name.lowercased()
         return words.contains { name.contains($0) } || added.withLock { $0.contains(name) }
-    }
-
-    static func add(_ names: some Sequence<String>) {
-        added.withLock { $0.formUnion(names.lazy.map { $0.lowercased() }) }
     }
 }
 
@@ -33,9 +29,7 @@ extension HeaderField {
     /// or `password` (ignoring case), or was added with ``redact(_:)``.
     /// Check it in your own logging too.
     public var isRedacted: Bool { SecretNames.contains(rawValue) }
-}
 
-extension HeaderField {
     /// Adds `names` to the header (and query item) names whose values are never shown in text
     /// (error descriptions, dumps and mirrors, cURL lines, observer events), **for the whole
     /// process**: an error carries its request but not the client that sent it, and hiding a
@@ -47,6 +41,6 @@ extension HeaderField {
     /// Names are matched whole, ignoring case; names containing `auth`, `token`, `key`, `secret`,
     /// `cookie`, `session` or `password` are redacted without being added.
     public static func redact(_ names: [HeaderField]) {
-        SecretNames.add(names.map(\.rawValue))
+        SecretNames.added.withLock { $0.formUnion(names.map { $0.rawValue.lowercased() }) }
     }
 }

@@ -24,7 +24,7 @@ import FoundationNetworking
 //   6. validate  the client's validators, then the request's; all of them run, except that a
 //                validator with an `id` replaces an earlier one with the same `id`; a rejection
 //                may be explained by `onRejection` validators (a decoded error body)
-//   7. decode    in `perform()` (Request/RequestBuilder+Perform.swift, Endpoint/RequestStarting+Endpoints.swift),
+//   7. decode    in `perform()` (Request/RequestBuilder.swift, Endpoint/RequestStarting+Endpoints.swift),
 //                move the file for a download (Download/Download.swift), or hand the body over unread in `stream()`
 // Every failure leaves here as a `RequestError` naming its stage.
 // Observers hear of it through `trace` (Observability/RequestTrace.swift) at the points marked `// observe:`.
@@ -43,7 +43,7 @@ struct RequestPipeline: Sendable {
     /// hears of its end, success or failure, exactly once. What it throws is turned by the
     /// client's ``ApiClient/mapError(_:)`` unless `mapsErrors` is `false` (a caller that maps itself).
     func observed<T>(mapsErrors: Bool = true, _ body: (RequestTrace?) async throws -> T) async throws -> T {
-        let trace = RequestTrace.starting(for: client.observers)
+        let trace = client.startingTrace()
         do {
             let result = try await body(trace)
             trace?.finished(error: nil)
@@ -223,6 +223,14 @@ struct RequestPipeline: Sendable {
                 throw RequestError.validate(request.urlRequest, data: response.body, response: response.httpResponse, error: explained)
             }
         }
+    }
+}
+
+extension ApiClient {
+    /// A trace for this client's observers, or `nil` when it has none: a call without observers
+    /// makes no trace (a lock, the clock read) and runs nothing of `Observability/`.
+    func startingTrace() -> RequestTrace? {
+        observers.isEmpty ? nil : RequestTrace(observers: observers)
     }
 }
 

@@ -36,7 +36,7 @@ extension RequestBuilder {
     /// `stream()` with the request the response answers, and without the client's error mapping
     /// (for a caller that tells errors apart first, as a reconnecting event stream does).
     func openStream() async throws -> (response: Response<ResponseBody>, request: TransportRequest) {
-        guard let trace = RequestTrace.starting(for: client.observers) else {
+        guard let trace = client.startingTrace() else {
             let (response, request, streamed) = try await pipeline.execute(into: .caller, trace: nil)
             return (response.withBody(streamed ?? ResponseBody(response.body)), request)
         }

@@ -26,14 +26,16 @@ extension Resource {
     }
 
     /// Calls `handler` with the current state before returning, then with every state after it,
-    /// in order, the same ones ``states`` emits; no task to own. The observation lasts until the
-    /// returned ``ResourceObservation`` is cancelled or let go: keep it as long as you observe.
+    /// in order, the same ones ``states`` emits; no task to own. It returns the function that
+    /// ends the observation: call it, or let it go, to stop (the handler is not called again,
+    /// except for a call already running on another thread, which finishes; calling it twice
+    /// does nothing more). Keep it as long as you observe.
     ///
     /// ```swift
-    /// observation = todos.observe { [weak self] state in
+    /// stopObserving = todos.observe { [weak self] state in
     ///     DispatchQueue.main.async { self?.render(state) }
     /// }
-    /// observation?.cancel()
+    /// stopObserving?()
     /// ```
     /// Several handlers are told in one fixed order: each state goes to every handler in turn,
     /// in the order they were registered, before any is told of the next state; no two handlers
@@ -44,19 +46,20 @@ extension Resource {
     /// the blocks in the order they came, so every screen sees the states in step (separate
     /// `Task { @MainActor in … }`s are not promised to). Capture weakly what the handler uses:
     /// the resource keeps the handler while the observation lasts.
-    public func observe(_ handler: @escaping @Sendable (State) -> Void) -> ResourceObservation {
+    public func observe(_ handler: @escaping @Sendable (State) -> Void) -> @Sendable () -> Void {
         let id = UUID()
         storage.withLock { storage in
             storage.observers.append((id, handler))
             storage.undelivered.append((id, handler, storage.state))
         }
         deliver()
-        return ResourceObservation { [weak self] in
+        let observation = ResourceObservation { [weak self] in
             self?.storage.withLock { storage in
                 storage.observers.removeAll { $0.id == id }
                 storage.undelivered.removeAll { $0.id == id }
             }
         }
+        return { observation.cancel() }
     }
 
     /// Makes the calls to the handlers of ``observe(_:)`` queued under the lock, one at a time and

@@ -71,9 +71,9 @@ public final class Resource<Value: Sendable>: Sendable {
     }
 
     /// The endpoint loaded.
-    public let endpoint: Endpoint<Value>
+    let endpoint: Endpoint<Value>
     /// The client that loads it.
-    public let client: ApiClient
+    let client: ApiClient
     /// ``client`` with an ``HTTPCache`` to make every conditional request: the client's own
     /// when it has one, else a private one-entry cache, before the client's middlewares.
     let loader: ApiClient
@@ -127,7 +127,7 @@ public final class Resource<Value: Sendable>: Sendable {
     let registrar: any Sendable
 
     /// Creates a resource for `endpoint` on `client`; nothing is loaded until asked.
-    public init(_ endpoint: Endpoint<Value>, client: ApiClient) {
+    init(_ endpoint: Endpoint<Value>, client: ApiClient) {
         self.endpoint = endpoint
         self.client = client
         // A private cache goes first, so that what later middlewares add (a signature) stays out of its key.

@@ -1,16 +1,6 @@
-import Foundation
-
-/// A registered observer of a ``Resource``: ``cancel()`` it, or let it go, to stop observing.
-///
-/// ```swift
-/// final class TodosScreen {
-///     var observation: ResourceObservation?
-///     func start() {
-///         observation = todos.observe { [weak self] state in … }   // ends with the screen
-///     }
-/// }
-/// ```
-public final class ResourceObservation: Sendable {
+/// What keeps a handler of ``Resource/observe(_:)`` registered: the cancel function that call
+/// returns holds it, so that letting the function go, like calling it, ends the observation.
+final class ResourceObservation: Sendable {
     private let remove: @Sendable () -> Void
 
     init(remove: @escaping @Sendable () -> Void) {
@@ -19,7 +9,6 @@ public final class ResourceObservation: Sendable {
 
     deinit { remove() }
 
-    /// Stops the observation: the handler is not called again, except for a call already
-    /// running on another thread, which finishes. Cancelling twice does nothing more.
-    public func cancel() { remove() }
+    /// Stops the observation; a second time does nothing more.
+    func cancel() { remove() }
 }

@@ -20,7 +20,7 @@ public struct HeaderFields: Sendable, Hashable, Sequence, ExpressibleByDictionar
         public var value: String
 
         /// A field from its name and value.
-        public init(name: String, value: String) {
+        init(name: String, value: String) {
             self.name = name
             self.value = value
         }
@@ -33,7 +33,7 @@ public struct HeaderFields: Sendable, Hashable, Sequence, ExpressibleByDictionar
     public init() {}
 
     /// The given fields, in order.
-    public init(_ fields: [Field]) {
+    init(_ fields: [Field]) {
         self.fields = fields
     }
 
@@ -42,7 +42,7 @@ public struct HeaderFields: Sendable, Hashable, Sequence, ExpressibleByDictionar
     }
 
     /// The fields of a Foundation response.
-    public init(_ response: HTTPURLResponse) {
+    init(_ response: HTTPURLResponse) {
         let all = response.allHeaderFields
         fields.reserveCapacity(all.count)
         // The names and values are strings: a cast is much cheaper than an interpolation.

@@ -42,26 +42,53 @@ public struct Response<Body> {
 
 extension Response: Sendable where Body: Sendable {}
 
-/// A body type that can stand for "no content".
+/// The head of a response in the library's own form, with its `HTTPURLResponse` made only
+/// when someone asks for it, once.
 ///
-/// Decoding into such a type succeeds on an empty body (a `204`, an empty `200`) without
-/// reading JSON. ``EmptyResponse`` is the ready-made one; conform your own types to accept
-/// empty bodies too. It refines `Sendable`, so a conformance to it is never isolated to the main
-/// actor, not even in an app target with main-actor isolation by default: the library recognises
-/// it off the main actor, where an isolated conformance would not be found.
-public protocol EmptyDecodable: Decodable, Sendable {
-    /// The value an empty body decodes into.
-    static var emptyValue: Self { get }
-}
+/// Making an `HTTPURLResponse` costs about 10 µs on Linux (swift-corelibs-foundation
+/// capitalises and hashes every header name), as much as the rest of the pipeline; most
+/// requests never look at it.
+final class ResponseHead: Sendable {
+    let statusCode: Int
+    let headerFields: HeaderFields
+    /// What the client's cache did; see ``Response/cacheOutcome``.
+    let cacheOutcome: HTTPCache.Outcome
+    private let httpVersion: String
+    private let url: URL?
+    private let made: Locked<HTTPURLResponse?>
 
-/// The body of a response that carries none, or whose content you ignore.
-///
-/// ```swift
-/// let _: EmptyResponse = try await client.delete("todos/7").perform()
-/// ```
-/// It decodes from an empty body and from any JSON at all.
-public struct EmptyResponse: EmptyDecodable, Sendable, Equatable {
-    public init() {}
-    public init(from decoder: Decoder) throws {}
-    public static var emptyValue: EmptyResponse { EmptyResponse() }
+    /// A head from its parts, for the request sent to `url`.
+    init(statusCode: Int, headerFields: HeaderFields, httpVersion: String, url: URL?, cacheOutcome: HTTPCache.Outcome = .network) {
+        self.statusCode = statusCode
+        self.headerFields = headerFields
+        self.cacheOutcome = cacheOutcome
+        self.httpVersion = httpVersion
+        self.url = url
+        self.made = Locked(nil)
+    }
+
+    /// A head whose Foundation form exists already; it is handed out as it is.
+    /// `headerFields` are the response's, when they were read from it already.
+    init(_ response: HTTPURLResponse, headerFields: HeaderFields? = nil, cacheOutcome: HTTPCache.Outcome = .network) {
+        statusCode = response.statusCode
+        self.headerFields = headerFields ?? HeaderFields(response)
+        self.cacheOutcome = cacheOutcome
+        httpVersion = "HTTP/1.1"
+        url = response.url
+        made = Locked(response)
+    }
+
+    /// The Foundation form, made at the first call.
+    var httpResponse: HTTPURLResponse {
+        made.withLock { made in
+            if let made { return made }
+            // Foundation's initialiser is failable; it fails for no input on Linux, and the
+            // pipeline lets through only a status of 100 to 999 (`Exchange.send`).
+            guard let response = HTTPURLResponse(url: url ?? URL(fileURLWithPath: "/"), statusCode: statusCode,
+                                                 httpVersion: httpVersion, headerFields: headerFields.merged)
+            else { preconditionFailure("HTTPURLResponse refused status \(statusCode)") }
+            made = response
+            return response
+        }
+    }
 }

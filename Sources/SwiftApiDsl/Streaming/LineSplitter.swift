@@ -19,24 +19,24 @@ struct LineSplitter: Sendable {
     mutating func lines(completedBy chunk: Data) -> [String] {
         var lines: [String] = []
         var start = chunk.startIndex
-        if afterCarriageReturn, start < chunk.endIndex {
+        while start < chunk.endIndex {
+            // A `\n` right after a `\r` (in this chunk or the last) ends no line of its own.
+            let skipsLineFeed = afterCarriageReturn && chunk[start] == Self.lineFeed
             afterCarriageReturn = false
-            if chunk[start] == Self.lineFeed { start += 1 }
-        }
-        while let end = chunk[start...].firstIndex(where: { $0 == Self.lineFeed || $0 == Self.carriageReturn }) {
+            if skipsLineFeed {
+                start += 1
+                continue
+            }
+            guard let end = chunk[start...].firstIndex(where: { $0 == Self.lineFeed || $0 == Self.carriageReturn }) else {
+                pending.append(chunk[start...])
+                break
+            }
             pending.append(chunk[start..<end])
             lines.append(String(decoding: pending, as: UTF8.self))
             pending.removeAll(keepingCapacity: true)
+            afterCarriageReturn = chunk[end] == Self.carriageReturn
             start = end + 1
-            if chunk[end] == Self.carriageReturn {
-                if start == chunk.endIndex {
-                    afterCarriageReturn = true
-                } else if chunk[start] == Self.lineFeed {
-                    start += 1
-                }
-            }
         }
-        pending.append(chunk[start...])
         return lines
     }
 

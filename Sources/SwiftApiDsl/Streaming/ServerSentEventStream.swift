@@ -17,6 +17,7 @@ extension RequestBuilder {
     /// // or, for the events alone:
     /// for try await case .event(let event) in client.get("feed").serverSentEvents(maxReconnects: 10) { … }
     /// ```
+    /// With `maxReconnects: 0` it reads one response's events, after checking its status and type.
     /// Each connection is a new call through the whole chain (modifiers, authentication and its
     /// renewal, retries, middlewares, observers), with `Accept: text/event-stream` unless the
     /// request sets its own `Accept`, and `Last-Event-ID` set to the last event ID received
@@ -55,8 +56,8 @@ extension RequestBuilder {
 public struct ServerSentEventStream: AsyncSequence, Sendable {
     /// What the stream yields.
     public enum Element: Sendable, Equatable {
-        /// An event, as ``ServerSentEventSequence`` parses it (its `lastEventId` and `retry`
-        /// carry over from the earlier connections).
+        /// An event, parsed as ``ServerSentEvent`` says (its `lastEventId` and `retry` carry
+        /// over from the earlier connections).
         case event(ServerSentEvent)
         /// The connection dropped and a new one answered with an event stream; it was asked to
         /// go on after `lastEventId` (`""`: no event had an ID, and no `Last-Event-ID` was sent).
@@ -81,10 +82,6 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
         var reconnects = 0
         var isOver = false
 
-        init(stream: ServerSentEventStream) {
-            self.stream = stream
-        }
-
         public mutating func next() async throws -> Element? {
             do {
                 return try await nextElement()
@@ -101,21 +98,19 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
                     if let reconnected = try await connect() { return reconnected }
                     continue
                 }
-                let line: String?
                 do {
-                    line = try await current.next()
+                    guard let line = try await current.next() else {
+                        lines = nil
+                        try await reconnect(after: nil)
+                        continue
+                    }
+                    lines = current
+                    if let event = parser.event(after: line) { return .event(event) }
                 } catch let error as RequestError where error.isReconnectable {
+                    // Only the read fails so: a reconnection's wait in this block throws a cancellation, not caught here.
                     lines = nil
                     try await reconnect(after: error)
-                    continue
                 }
-                lines = current
-                guard let line else {
-                    lines = nil
-                    try await reconnect(after: nil)
-                    continue
-                }
-                if let event = parser.event(after: line) { return .event(event) }
             }
             return nil
         }
@@ -123,14 +118,13 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
         /// Opens a connection; returns the element that announces a reconnection, if it is one.
         private mutating func connect() async throws -> Element? {
             let lastEventId = parser.reconnectionEventId
-            let opened: (response: Response<ResponseBody>, request: TransportRequest)
+            let response: Response<ResponseBody>, request: TransportRequest
             do {
-                opened = try await stream.request.modifier(Self.eventStreamHeaders(lastEventId: lastEventId)).openStream()
+                (response, request) = try await stream.request.modifier(Self.eventStreamHeaders(lastEventId: lastEventId)).openStream()
             } catch let error as RequestError where error.isReconnectable {
                 try await reconnect(after: error)
                 return nil
             }
-            let (response, request) = opened
             lastRequest = request
             try await Self.check(response, of: request)
             guard response.statusCode != 204 else {
@@ -144,15 +138,14 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
 
         /// Waits the reconnection time, then lets the loop connect again; when no reconnection
         /// is left, ends the stream the way the connection ended (`error`, or normally).
-        private mutating func reconnect(after error: RequestError?) async throws {
+        private mutating func reconnect(after failed: RequestError?) async throws {
             guard reconnects < stream.maxReconnects else {
                 isOver = true
-                if let error { throw error }
+                if let failed { throw failed }
                 return
             }
             reconnects += 1
             let delay = parser.retry.map { TimeInterval($0) / 1000 } ?? stream.reconnectionTime
-            let failed = error
             do {
                 try await Task.sleep(nanoseconds: UInt64(Swift.min(Swift.max(delay, 0), 86_400) * 1_000_000_000))
             } catch {

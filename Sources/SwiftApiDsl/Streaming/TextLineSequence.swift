@@ -10,8 +10,6 @@ import Foundation
 /// - Invalid UTF-8 becomes U+FFFD (�); no byte order mark is removed.
 /// - An error of the underlying stream is thrown after the lines completed before it.
 public struct TextLineSequence<Base: AsyncSequence>: AsyncSequence where Base.Element == Data {
-    public typealias Element = String
-
     let base: Base
 
     public func makeAsyncIterator() -> Iterator {
@@ -22,23 +20,19 @@ public struct TextLineSequence<Base: AsyncSequence>: AsyncSequence where Base.El
     public struct Iterator: AsyncIteratorProtocol {
         var base: Base.AsyncIterator
         var splitter = LineSplitter()
-        var ready: [String] = []
-        var nextReady = 0
+        var ready: ArraySlice<String> = []
         var ended = false
 
         public mutating func next() async throws -> String? {
-            while nextReady == ready.count {
-                guard !ended else { return nil }
+            while ready.isEmpty, !ended {
                 if let chunk = try await base.next() {
-                    ready = splitter.lines(completedBy: chunk)
+                    ready = splitter.lines(completedBy: chunk)[...]
                 } else {
                     ended = true
                     ready = splitter.finish().map { [$0] } ?? []
                 }
-                nextReady = 0
             }
-            defer { nextReady += 1 }
-            return ready[nextReady]
+            return ready.popFirst()
         }
     }
 }

@@ -45,7 +45,7 @@ public struct TransportRequest: Sendable {
     /// Set by the pipeline when the chain has an ``HTTPCache``. `nil` on other transports.
     public internal(set) var sessionCookies: String?
     /// The call this request belongs to, as the client's observers know it
-    /// (``ObservedRequest/requestID``), when the client has observers; the same on every request
+    /// (``RequestEvent/requestID``), when the client has observers; the same on every request
     /// of the call on the wire (a redirect hop, a retry, the replay after a refresh). A middleware
     /// that works with an observer (a tracer injecting the call's span) finds the call by it.
     public internal(set) var requestID: Int?

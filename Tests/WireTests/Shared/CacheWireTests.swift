@@ -165,17 +165,18 @@ import SwiftApiDsl
     }
 
     @Test func observersSeeAMissThenAHitThenARevalidation() async throws {
-        final class Outcomes: RequestObserver, @unchecked Sendable {
+        final class Outcomes: @unchecked Sendable {
             private let lock = NSLock()
             private var seen: [String] = []
             var all: [String] { lock.withLock { seen } }
-            func requestFinished(_ metrics: RequestMetrics) {
+            func observe(_ event: RequestEvent) {
+                guard case .finished(let metrics) = event.kind else { return }
                 lock.withLock { seen.append("\(metrics.cacheOutcome) \(metrics.statusCode ?? 0)") }
             }
         }
         let outcomes = Outcomes()
         let (client, path, key) = try Self.setUp(["cc": "max-age=60", "etag": "o"])
-        let observed = client.observer(outcomes)
+        let observed = client.observer(outcomes.observe)
         _ = try await observed.get(path).perform()
         _ = try await observed.get(path).perform()
         _ = try await observed.get(path).cachePolicy(.revalidate).perform()

@@ -87,12 +87,9 @@ import SwiftApiDsl
 
     @Test func observersStillSeeTheRequestError() async throws {
         let trail = Trail()
-        final class Finished: RequestObserver, @unchecked Sendable {
-            let trail: Trail
-            init(_ trail: Trail) { self.trail = trail }
-            func requestFinished(_ metrics: RequestMetrics) { trail.add("\(metrics.error?.statusCode ?? 0)") }
+        let client = Self.client(try TestServer.url()).observer { event in
+            if case .finished(let metrics) = event.kind { trail.add("\(metrics.error?.statusCode ?? 0)") }
         }
-        let client = Self.client(try TestServer.url()).observer(Finished(trail))
         #expect(await thrown { try await client.get("errors/404").perform() } == .notFound)
         #expect(trail.all == ["404"])
     }

@@ -27,7 +27,7 @@ import SwiftApiDsl
         let key = UUID().uuidString
         let first = try await client.get(key).perform()
         let recorder = ObserverWireTests.Recorder()
-        let second = try await client.observer(recorder).get(key).perform()
+        let second = try await client.observer(recorder.observe).get(key).perform()
         #expect(first.body == Data("ok".utf8))
         #expect(second.statusCode == 200)
         #expect(second.body == Data("ok".utf8))

@@ -44,7 +44,7 @@ import SwiftApiDsl
         // The head comes at once, the second half of the body 2 s later: the head's time is
         // before those 2 s.
         let recorder = ObserverWireTests.Recorder()
-        let _: Data = try await TestServer.client().observer(recorder).get("sized")
+        let _: Data = try await TestServer.client().observer(recorder.observe).get("sized")
             .queryItems(["bytes": "1000", "stall": "2000"])
             .perform()
         #expect(recorder.lines == ["prepared /sized", "head 200", "finished ok"])

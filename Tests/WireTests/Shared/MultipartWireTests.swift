@@ -34,8 +34,8 @@ import SwiftApiDsl
         let text = String(repeating: "abcdefghij", count: 30_000)
         try Data(text.utf8).write(to: file)
         let form = MultipartFormData(boundary: "fixed-boundary", parts: [
-            TextField(name: "a", value: "1").part,
-            FileField(name: "big", fileURL: file, mimeType: "text/plain").part,
+            TextField(name: "a", value: "1"),
+            FileField(name: "big", fileURL: file, mimeType: "text/plain"),
         ])
         let echo: Echo = try await HttpBin.client().post("post")
             .multipartFormData(boundary: "fixed-boundary") {

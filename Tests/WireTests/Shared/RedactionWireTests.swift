@@ -9,18 +9,23 @@ import SwiftApiDsl
 /// error descriptions, dumps, observer events, cURL lines.
 @Suite struct RedactionWireTests {
     /// Every text an observer's events render.
-    final class Texts: RequestObserver, @unchecked Sendable {
+    final class Texts: @unchecked Sendable {
         private let lock = NSLock()
         private var texts: [String] = []
         var all: [String] { lock.lock(); defer { lock.unlock() }; return texts }
         private func add(_ values: [String]) { lock.lock(); texts += values; lock.unlock() }
-        func requestPrepared(_ request: ObservedRequest) {
-            add([request.description, request.curl.description, "\(request.redactedHeaders)", String(reflecting: request)])
+        func observe(_ event: RequestEvent) {
+            switch event.kind {
+            case .prepared(let request):
+                add([event.description, request.curlDescription, "\(request.headerFields)", String(reflecting: event)])
+            case .responseHead(_, let headerFields, _):
+                add([event.description, "\(headerFields)", String(reflecting: event)])
+            case .finished(let metrics):
+                add([event.description, String(reflecting: metrics)])
+            default:
+                break
+            }
         }
-        func responseHeadReceived(_ head: ObservedResponseHead) {
-            add([head.description, "\(head.redactedHeaders)", String(reflecting: head)])
-        }
-        func requestFinished(_ metrics: RequestMetrics) { add([metrics.description, String(reflecting: metrics)]) }
     }
 
     static let secrets = ["k3y-value", "s3ssion-value", "t0ken-value", "s1gnature-value", "c00kie-value"]
@@ -32,7 +37,7 @@ import SwiftApiDsl
             .header("X-Api-Key", "k3y-value")
             .header("X-Session-Id", "s3ssion-value")
             .header("X-Wire-Redaction-Signature", "s1gnature-value")
-            .observer(texts)
+            .observer(texts.observe)
             .httpStatusCodeRange(200..<201)
         // httpbin answers with the headers the query names: two secrets come back. (No Set-Cookie:
         // URLSession's shared cookie store would send it with the other tests' requests.)
@@ -63,14 +68,18 @@ import SwiftApiDsl
     }
 
     /// Keeps every event it is told of, as it is.
-    final class Events: RequestObserver, @unchecked Sendable {
+    final class Events: @unchecked Sendable {
         private let lock = NSLock()
         private var events: [Any] = []
         var all: [Any] { lock.lock(); defer { lock.unlock() }; return events }
         private func add(_ values: [Any]) { lock.lock(); events += values; lock.unlock() }
-        func requestPrepared(_ request: ObservedRequest) { add([request, request.curl]) }
-        func responseHeadReceived(_ head: ObservedResponseHead) { add([head]) }
-        func requestFinished(_ metrics: RequestMetrics) { add([metrics]) }
+        func observe(_ event: RequestEvent) {
+            switch event.kind {
+            case .prepared(let request): add([event, request.curlDescription])
+            case .responseHead, .finished: add([event])
+            default: break
+            }
+        }
     }
 
     @Test func noSecretShowsInAnyTextFormOfResponsesClientsCallsOrCurlCommands() async throws {
@@ -81,7 +90,7 @@ import SwiftApiDsl
         base.password = "pa55word"
         let events = Events()
         let client = ApiClient(transport: WireTransport.fresh(), baseUrl: base.url!)
-            .observer(events)
+            .observer(events.observe)
             .header("X-Api-Key", "k3y-value")
             .bearer("t0ken-value")
         let call = client.get("response-headers")
@@ -94,7 +103,7 @@ import SwiftApiDsl
         let endpoint = Endpoint<Data>(.get, url: base.url!.appendingPathComponent("anything"),
                                       query: [URLQueryItem(name: "access_token", value: "qu3ry-value")],
                                       headers: ["X-Api-Key": "k3y-value"])
-        let curl = CurlCommand(TransportRequest(url: base.url!, headerFields: ["Authorization": "Bearer t0ken-value"]))
+        let curl = TransportRequest(url: base.url!, headerFields: ["Authorization": "Bearer t0ken-value"]).curlDescription
         // What a middleware and a custom redirect policy are handed, as text.
         let handed = Trail()
         let seen = Middleware("texts") { request, next in

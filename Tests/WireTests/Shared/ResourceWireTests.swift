@@ -9,12 +9,13 @@ import SwiftApiDsl
 /// decides, the resource keeps or replaces its value.
 @Suite struct ResourceWireTests {
     /// What went on the wire, as observers see it: `<status> <If-None-Match> <If-Modified-Since>`.
-    final class Exchanges: RequestObserver, @unchecked Sendable {
+    final class Exchanges: Sendable {
         let trail = Trail()
-        func responseHeadReceived(_ head: ObservedResponseHead) {
-            let ifNoneMatch = head.request.value(forHTTPHeaderField: "If-None-Match") ?? "-"
-            let ifModifiedSince = head.request.value(forHTTPHeaderField: "If-Modified-Since") ?? "-"
-            trail.add("\(head.statusCode) \(ifNoneMatch) \(ifModifiedSince)")
+        func observe(_ event: RequestEvent) {
+            guard case .responseHead(let statusCode, _, let request) = event.kind else { return }
+            let ifNoneMatch = request.headerFields["If-None-Match"] ?? "-"
+            let ifModifiedSince = request.headerFields["If-Modified-Since"] ?? "-"
+            trail.add("\(statusCode) \(ifNoneMatch) \(ifModifiedSince)")
         }
     }
 
@@ -29,7 +30,7 @@ import SwiftApiDsl
             decodes.add("decoded")
             return try JSONDecoder().decode([String].self, from: response.body)
         }
-        let client = try Nginx.client().observer(exchanges).httpStatusCodeRange(200...299)
+        let client = try Nginx.client().observer(exchanges.observe).httpStatusCodeRange(200...299)
         return (name, client.resource(endpoint.acceptableContentTypes(["application/json"])), decodes, exchanges)
     }
 

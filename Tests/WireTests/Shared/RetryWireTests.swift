@@ -14,11 +14,14 @@ import SwiftApiDsl
     static let quick = RetryPolicy(maxAttempts: 3, initialDelay: 0.05, jitter: 0)
 
     /// Collects the delays of the retries observers hear of.
-    final class Delays: RequestObserver, @unchecked Sendable {
+    final class Delays: @unchecked Sendable {
         private let lock = NSLock()
         private var seen: [TimeInterval] = []
         var all: [TimeInterval] { lock.lock(); defer { lock.unlock() }; return seen }
-        func requestRetrying(_ retry: ObservedRetry) { lock.lock(); seen.append(retry.delay); lock.unlock() }
+        func observe(_ event: RequestEvent) {
+            guard case .retrying(_, _, let delay) = event.kind else { return }
+            lock.lock(); seen.append(delay); lock.unlock()
+        }
     }
 
     func stats(_ key: String) async throws -> Stats {
@@ -55,7 +58,7 @@ import SwiftApiDsl
     @Test func retryAfterInSecondsIsHonoured() async throws {
         let key = UUID().uuidString
         let delays = Delays()
-        let client = try TestServer.client().retryPolicy(Self.quick).observer(delays)
+        let client = try TestServer.client().retryPolicy(Self.quick).observer(delays.observe)
         let answer = try await client.get("flaky/\(key)").queryItems(["failures": "1", "status": "429", "retry-after": "1"]).perform(as: Attempt.self)
         #expect(answer == Attempt(attempt: 2))
         #expect(delays.all == [1])
@@ -71,7 +74,7 @@ import SwiftApiDsl
         policy.serverDelay = { response in
             (try? JSONDecoder().decode(Limited.self, from: response.body)).map { Double($0.retry_after_ms) / 1000 }
         }
-        let client = try TestServer.client().retryPolicy(policy).observer(delays)
+        let client = try TestServer.client().retryPolicy(policy).observer(delays.observe)
         let answer = try await client.get("flaky/\(key)")
             .queryItems(["failures": "1", "status": "429", "retry-after": "9", "retry-after-ms": "250"]).perform(as: Attempt.self)
         #expect(answer == Attempt(attempt: 2))
@@ -86,7 +89,7 @@ import SwiftApiDsl
         formatter.timeZone = TimeZone(identifier: "GMT")
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
         let inOneSecond = formatter.string(from: Date().addingTimeInterval(1))
-        let client = try TestServer.client().retryPolicy(Self.quick).observer(delays)
+        let client = try TestServer.client().retryPolicy(Self.quick).observer(delays.observe)
         let answer = try await client.get("flaky/\(key)").queryItems(["failures": "1", "status": "503", "retry-after": inOneSecond]).perform(as: Attempt.self)
         #expect(answer == Attempt(attempt: 2))
         #expect(delays.all.count == 1)

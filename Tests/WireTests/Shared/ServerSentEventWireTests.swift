@@ -8,19 +8,23 @@ import SwiftApiDsl
 /// Lines and Server-Sent Events read from a real streamed body (Scripts/testserver/routes_events.py).
 @Suite struct ServerSentEventWireTests {
     /// Counts what observers hear of a streamed request.
-    final class Heard: RequestObserver, @unchecked Sendable {
+    final class Heard: @unchecked Sendable {
         private let lock = NSLock()
         private var events: [String] = []
         var all: [String] { lock.lock(); defer { lock.unlock() }; return events }
         private func add(_ event: String) { lock.lock(); events.append(event); lock.unlock() }
-        func responseHeadReceived(_ head: ObservedResponseHead) { add("head \(head.statusCode)") }
-        func requestFinished(_ metrics: RequestMetrics) { add("finished \(metrics.bytesReceived) bytes, error: \(metrics.error == nil ? "none" : "some")") }
+        func observe(_ event: RequestEvent) {
+            switch event.kind {
+            case .responseHead(let statusCode, _, _): add("head \(statusCode)")
+            case .finished(let metrics): add("finished \(metrics.bytesReceived) bytes, error: \(metrics.error == nil ? "none" : "some")")
+            default: break
+            }
+        }
     }
 
     @Test func eventsAreParsedAsTheyArrive() async throws {
-        let response = try await TestServer.client().get("events").stream()
         var events: [ServerSentEvent] = []
-        for try await event in response.body.serverSentEvents { events.append(event) }
+        for try await case .event(let event) in try TestServer.client().get("events").serverSentEvents(maxReconnects: 0) { events.append(event) }
         #expect(events == [
             ServerSentEvent(type: "message", data: "first", lastEventId: "", retry: 2000),
             ServerSentEvent(type: "update", data: "{\"n\":1}\n{\"n\":2}", lastEventId: "7", retry: 2000),
@@ -39,9 +43,8 @@ import SwiftApiDsl
     @Test func leavingAnEndlessStreamEndsIt() async throws {
         let client = try TestServer.client()
         let (taken, elapsed) = try await measure {
-            let response = try await client.get("events/endless").stream()
             var taken: [ServerSentEvent] = []
-            for try await event in response.body.serverSentEvents {
+            for try await case .event(let event) in client.get("events/endless").serverSentEvents(maxReconnects: 0) {
                 taken.append(event)
                 if taken.count == 3 { break }
             }
@@ -56,22 +59,22 @@ import SwiftApiDsl
 
     @Test func validatorsJudgeTheHeadBeforeAnyEvent() async throws {
         let client = try TestServer.client()
-        let accepted = try await client.get("events").httpStatusCodeRange(200..<201).acceptableContentTypes(["text/event-stream"]).stream()
+        let accepted = client.get("events").httpStatusCodeRange(200..<201).acceptableContentTypes(["text/event-stream"]).serverSentEvents(maxReconnects: 0)
         var count = 0
-        for try await _ in accepted.body.serverSentEvents { count += 1 }
+        for try await _ in accepted { count += 1 }
         #expect(count == 4)
         let error = await #expect(throws: RequestError.self) {
-            try await client.get("events").acceptableContentTypes(["application/json"]).stream()
+            for try await _ in client.get("events").acceptableContentTypes(["application/json"]).serverSentEvents(maxReconnects: 0) {}
         }
         #expect(error?.stage == "validate")
     }
 
     @Test func observersHearOfTheHeadFirstAndTheEndAfterTheLastEvent() async throws {
         let heard = Heard()
-        let response = try await TestServer.client().observer(heard).get("events").stream()
+        var events = try TestServer.client().observer(heard.observe).get("events").serverSentEvents(maxReconnects: 0).makeAsyncIterator()
+        var count = try await events.next() == nil ? 0 : 1
         #expect(heard.all == ["head 200"])
-        var count = 0
-        for try await _ in response.body.serverSentEvents { count += 1 }
+        while try await events.next() != nil { count += 1 }
         #expect(count == 4)
         let total = try await TestServer.client().get("events").perform().body.count
         #expect(heard.all == ["head 200", "finished \(total) bytes, error: none"])

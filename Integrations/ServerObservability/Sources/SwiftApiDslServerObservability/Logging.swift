@@ -18,12 +18,12 @@ extension ApiClient {
     /// `cache.outcome`, `request.id`, and for a failure `error.type`, `error.stage` (the
     /// ``RequestError`` case) and `error` (its redacted description). No header is logged.
     public func logging(_ logger: Logger, level: Logger.Level = .info, failureLevel: Logger.Level = .error) -> ApiClient {
-        observer(CallLog(logger: logger, level: level, failureLevel: failureLevel))
+        observer(CallLog(logger: logger, level: level, failureLevel: failureLevel).observe)
     }
 }
 
-/// One log line per call, from its ``RequestObserver`` events.
-final class CallLog: RequestObserver {
+/// One log line per call, from its ``RequestEvent``s.
+final class CallLog: Sendable {
     private let logger: Logger
     private let level: Logger.Level
     private let failureLevel: Logger.Level
@@ -36,15 +36,19 @@ final class CallLog: RequestObserver {
         self.failureLevel = failureLevel
     }
 
-    func requestRetrying(_ retry: ObservedRetry) {
-        attempts.withLock { $0[retry.requestID] = retry.attempt }
+    func observe(_ event: RequestEvent) {
+        switch event.kind {
+        case .retrying(let attempt, _, _): attempts.withLock { $0[event.requestID] = attempt }
+        case .finished(let metrics): finished(metrics, requestID: event.requestID)
+        default: break
+        }
     }
 
-    func requestFinished(_ metrics: RequestMetrics) {
-        let attempt = attempts.withLock { $0.removeValue(forKey: metrics.requestID) } ?? 1
+    private func finished(_ metrics: RequestMetrics, requestID: Int) {
+        let attempt = attempts.withLock { $0.removeValue(forKey: requestID) } ?? 1
         // A line the logger drops costs no URL parsing and no metadata.
         guard logger.logLevel <= (metrics.error == nil ? level : failureLevel) else { return }
-        let method = metrics.request?.httpMethod ?? "GET"
+        let method = metrics.request?.method.rawValue ?? "GET"
         let url = CallFacts.redactedURL(metrics.request?.url) ?? "<no URL>"
         var metadata: Logger.Metadata = [
             "http.request.method": "\(method)",
@@ -52,7 +56,7 @@ final class CallLog: RequestObserver {
             "duration": "\(String(format: "%.3f", metrics.totalDuration))",
             "attempt": "\(attempt)",
             "cache.outcome": "\(metrics.cacheOutcome.rawValue)",
-            "request.id": "\(metrics.requestID)",
+            "request.id": "\(requestID)",
         ]
         if let status = metrics.statusCode { metadata["http.response.status_code"] = "\(status)" }
         let outcome = metrics.statusCode.map(String.init) ?? "no response"

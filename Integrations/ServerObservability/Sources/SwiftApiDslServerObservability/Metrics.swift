@@ -20,12 +20,12 @@ extension ApiClient {
     /// `swiftapidsl.client.retries`, `swiftapidsl.client.credential_refreshes` and
     /// `swiftapidsl.client.cache_outcomes` (by `outcome`). No dimension holds a path or a query.
     public func metrics(_ factory: (any MetricsFactory)? = nil) -> ApiClient {
-        observer(CallMetrics(factory: factory))
+        observer(CallMetrics(factory: factory).observe)
     }
 }
 
-/// The metrics of each call, from its ``RequestObserver`` events.
-final class CallMetrics: RequestObserver {
+/// The metrics of each call, from its ``RequestEvent``s.
+final class CallMetrics: Sendable {
     /// The factory given, else `nil` for the bootstrapped one.
     private let givenFactory: (any MetricsFactory)?
     /// The in-flight meter's dimensions of each call under way, by request ID (a redirect may
@@ -41,32 +41,41 @@ final class CallMetrics: RequestObserver {
         return [("server.address", server.address), ("server.port", String(server.port))]
     }
 
-    func requestPrepared(_ request: ObservedRequest) {
-        let dimensions = [("http.request.method", request.request.httpMethod ?? "GET")] + Self.serverDimensions(request.request.url)
+    func observe(_ event: RequestEvent) {
+        switch event.kind {
+        case .prepared(let request): prepared(request, requestID: event.requestID)
+        case .retrying(_, let error, _): retrying(after: error)
+        case .finished(let metrics): finished(metrics, requestID: event.requestID)
+        default: break
+        }
+    }
+
+    private func prepared(_ request: TransportRequest, requestID: Int) {
+        let dimensions = [("http.request.method", request.method.rawValue)] + Self.serverDimensions(request.url)
         // A download's continuation is prepared again: it is still one call in flight.
         let isNew = inFlight.withLock { calls in
-            guard calls[request.requestID] == nil else { return false }
-            calls[request.requestID] = dimensions
+            guard calls[requestID] == nil else { return false }
+            calls[requestID] = dimensions
             return true
         }
         if isNew { Meter(label: "http.client.active_requests", dimensions: dimensions, factory: factory).increment() }
     }
 
-    func requestRetrying(_ retry: ObservedRetry) {
-        let dimensions = Self.serverDimensions(retry.error.request?.url)
+    private func retrying(after error: RequestError) {
+        let dimensions = Self.serverDimensions(error.request?.url)
         // The replay after a refreshed credential is told as a retry whose reason is the refusal.
-        if (retry.error.validationError as? ApiClientError)?.code == .credentialExpired {
+        if (error.validationError as? ApiClientError)?.code == .credentialExpired {
             Counter(label: "swiftapidsl.client.credential_refreshes", dimensions: dimensions, factory: factory).increment()
         } else {
             Counter(label: "swiftapidsl.client.retries", dimensions: dimensions, factory: factory).increment()
         }
     }
 
-    func requestFinished(_ metrics: RequestMetrics) {
-        if let dimensions = inFlight.withLock({ $0.removeValue(forKey: metrics.requestID) }) {
+    private func finished(_ metrics: RequestMetrics, requestID: Int) {
+        if let dimensions = inFlight.withLock({ $0.removeValue(forKey: requestID) }) {
             Meter(label: "http.client.active_requests", dimensions: dimensions, factory: factory).decrement()
         }
-        var dimensions = [("http.request.method", metrics.request?.httpMethod ?? "GET")]
+        var dimensions = [("http.request.method", metrics.request?.method.rawValue ?? "GET")]
         if let status = metrics.statusCode { dimensions.append(("http.response.status_code", String(status))) }
         dimensions += Self.serverDimensions(metrics.request?.url)
         if let type = CallFacts.errorType(status: metrics.statusCode, error: metrics.error) {

@@ -26,14 +26,14 @@ extension ApiClient {
     /// by the request's `requestID`, so a request sent from another task still gets its call's span.
     public func tracing(_ tracer: (any Tracer)? = nil) -> ApiClient {
         let spans = CallSpans(tracer: tracer)
-        return observer(spans).middleware(spans.injecting)
+        return observer(spans.observe).middleware(spans.injecting)
     }
 }
 
-/// The span of each call a client performs, from its ``RequestObserver`` events, and the
+/// The span of each call a client performs, from its ``RequestEvent``s, and the
 /// middleware that sends the span's context on. The observer's events and the middleware's
 /// requests carry the same `requestID`, by which the middleware finds its call's span.
-final class CallSpans: RequestObserver {
+final class CallSpans: Sendable {
     private struct Open {
         let span: any Span
         var resends = 0
@@ -51,16 +51,16 @@ final class CallSpans: RequestObserver {
 
     private var tracer: any Tracer { givenTracer ?? InstrumentationSystem.tracer }
 
-    private func start(_ request: URLRequest?) -> any Span {
-        let span = tracer.startSpan(request?.httpMethod ?? "HTTP", context: ServiceContext.current ?? .topLevel, ofKind: .client)
+    private func start(_ request: TransportRequest?) -> any Span {
+        let span = tracer.startSpan(request?.method.rawValue ?? "HTTP", context: ServiceContext.current ?? .topLevel, ofKind: .client)
         Self.describe(request, on: span)
         return span
     }
 
-    private static func describe(_ request: URLRequest?, on span: any Span) {
+    private static func describe(_ request: TransportRequest?, on span: any Span) {
         // A tracer that records nothing (the default before bootstrapping) costs no URL parsing.
         guard span.isRecording else { return }
-        if let method = request?.httpMethod { span.attributes["http.request.method"] = method }
+        if let method = request?.method.rawValue { span.attributes["http.request.method"] = method }
         if let url = CallFacts.redactedURL(request?.url) { span.attributes["url.full"] = url }
         if let server = CallFacts.server(of: request?.url) {
             span.attributes["server.address"] = server.address
@@ -68,25 +68,32 @@ final class CallSpans: RequestObserver {
         }
     }
 
-    func requestPrepared(_ request: ObservedRequest) {
-        let isNew = state.withLock { $0.open[request.requestID] == nil }
+    func observe(_ event: RequestEvent) {
+        switch event.kind {
+        case .prepared(let request):
+            prepared(request, requestID: event.requestID)
+        case .redirected(_, _, let statusCode):
+            resent(event.requestID, event: SpanEvent(name: "redirect", attributes: [
+                "http.response.status_code": .int64(Int64(statusCode)),
+            ]))
+        case .retrying(let attempt, let error, _):
+            resent(event.requestID, event: SpanEvent(name: "retry", attributes: [
+                "attempt": .int64(Int64(attempt)),
+                "error.type": .string(CallFacts.errorType(status: error.statusCode, error: error) ?? "unknown"),
+            ]))
+        case .finished(let metrics):
+            finished(metrics, requestID: event.requestID)
+        case .responseHead:
+            break
+        }
+    }
+
+    private func prepared(_ request: TransportRequest, requestID: Int) {
+        let isNew = state.withLock { $0.open[requestID] == nil }
         // A download's continuation is prepared again: it stays one span.
         guard isNew else { return }
-        let span = start(request.request)
-        state.withLock { $0.open[request.requestID] = Open(span: span) }
-    }
-
-    func requestRedirected(_ redirect: ObservedRedirect) {
-        resent(redirect.requestID, event: SpanEvent(name: "redirect", attributes: [
-            "http.response.status_code": .int64(Int64(redirect.statusCode)),
-        ]))
-    }
-
-    func requestRetrying(_ retry: ObservedRetry) {
-        resent(retry.requestID, event: SpanEvent(name: "retry", attributes: [
-            "attempt": .int64(Int64(retry.attempt)),
-            "error.type": .string(CallFacts.errorType(status: retry.error.statusCode, error: retry.error) ?? "unknown"),
-        ]))
+        let span = start(request)
+        state.withLock { $0.open[requestID] = Open(span: span) }
     }
 
     /// Another request of the call goes on the wire: OpenTelemetry's resend count counts both.
@@ -101,8 +108,8 @@ final class CallSpans: RequestObserver {
         span.attributes["http.request.resend_count"] = resends
     }
 
-    func requestFinished(_ metrics: RequestMetrics) {
-        let open = state.withLock { $0.open.removeValue(forKey: metrics.requestID) }
+    private func finished(_ metrics: RequestMetrics, requestID: Int) {
+        let open = state.withLock { $0.open.removeValue(forKey: requestID) }
         // A call whose modifier failed was never prepared: its span starts and ends here.
         let span = open?.span ?? start(metrics.request)
         guard span.isRecording else { return span.end() }

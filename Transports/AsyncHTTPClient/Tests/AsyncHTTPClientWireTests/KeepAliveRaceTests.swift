@@ -23,7 +23,7 @@ import SwiftApiDsl
         let body = Data("replace me".utf8)
         _ = try await client.put(key).body(body).perform()
         let recorder = ObserverWireTests.Recorder()
-        let second = try await client.observer(recorder).put(key).body(body).perform()
+        let second = try await client.observer(recorder.observe).put(key).body(body).perform()
         #expect(second.body == Data("ok".utf8))
         #expect(try await KeepAliveRaceWireTests.requestsReceived(key) == 3)
         #expect(recorder.lines == ["prepared /faults/keep-alive-race/\(key)", "head 200", "finished ok"])
