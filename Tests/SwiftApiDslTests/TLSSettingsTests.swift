@@ -48,7 +48,7 @@ import Testing
 
     @Test func aChainThatMatchesNoPinFailsNamingTheHostAndThePinsExpected() {
         let settings = TLSSettings(pins: ["pin.example": ["sha256/b-key=", "a-key="]],
-                                   clientIdentity: .init(pkcs12: Data([1]), password: "hunter2"))
+                                   clientIdentity: Data([1]), clientIdentityPassword: "hunter2")
         #expect {
             try settings.checkPins(host: "pin.example", chain: [Self.der])
         } throws: { error in
@@ -77,9 +77,9 @@ import Testing
 
     @Test func noDescriptionShowsTheIdentitysPassword() {
         let settings = TLSSettings(certificateAuthorities: [Data([1])], trustsSystemRoots: false, pins: ["b.example": [], "a.example": []],
-                                   clientIdentity: .init(pkcs12: Data(count: 7), password: "hunter2"))
+                                   clientIdentity: Data(count: 7), clientIdentityPassword: "hunter2")
         #expect(settings.description == "TLSSettings(certificateAuthorities: 1, trustsSystemRoots: false, "
-            + #"pins: ["a.example", "b.example"], clientIdentity: PKCS #12 identity (7 bytes))"#)
+            + #"pins: ["a.example", "b.example"], clientIdentity: PKCS #12, 7 bytes)"#)
         var dumped = ""
         dump(settings, to: &dumped)
         #expect(!dumped.contains("hunter2"))

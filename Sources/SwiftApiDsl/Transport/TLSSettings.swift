@@ -10,7 +10,7 @@ import FoundationNetworking
 /// let client = ApiClient(baseUrl: url).tls(TLSSettings(
 ///     certificateAuthorities: [companyRootPEM],
 ///     pins: ["api.example.com": ["sha256/current-key-base64=", "sha256/next-key-base64="]],
-///     clientIdentity: .init(pkcs12: p12Data, password: p12Password)))
+///     clientIdentity: p12Data, clientIdentityPassword: p12Password))
 /// ```
 /// Every request carries them (``TransportRequest/tls``), each redirect hop too, checked against
 /// its own host's pins; a host no pattern matches is checked against the trust anchors only.
@@ -18,7 +18,7 @@ import FoundationNetworking
 /// delegate; AsyncHTTPClient, all of it, pins against the leaf certificate's key only; URLSession
 /// on Linux nothing, so it refuses any setting before a byte is sent (an ``ApiClientError`` with
 /// `.tlsUnsupported`). A pin that fails is `.pinMismatch`.
-public struct TLSSettings: Sendable, Hashable, CustomStringConvertible {
+public struct TLSSettings: Sendable, Hashable, CustomStringConvertible, CustomReflectable {
     /// Certificates of authorities to trust (DER, or PEM holding one or more), e.g. a private CA.
     public var certificateAuthorities: [Data]
     /// Whether the system's trusted roots count too (the default); `false` trusts only
@@ -28,42 +28,30 @@ public struct TLSSettings: Sendable, Hashable, CustomStringConvertible {
     /// base64 SHA-256 digests of a certificate's SubjectPublicKeyInfo, `sha256/` in front or not.
     /// A chain passes when any of its certificates matches any pin: give two to rotate keys.
     public var pins: [String: [String]]
-    /// The certificate and key to present when the server asks for one.
-    public var clientIdentity: ClientIdentity?
+    /// The certificate and key to present when the server asks for one, as a PKCS #12 archive
+    /// (`.p12`, `.pfx`: the certificate, its key, and any intermediates).
+    public var clientIdentity: Data?
+    /// The password of ``clientIdentity``; never part of a description.
+    public var clientIdentityPassword: String
 
     /// Settings from their parts; the defaults change nothing.
-    public init(certificateAuthorities: [Data] = [], trustsSystemRoots: Bool = true,
-                pins: [String: [String]] = [:], clientIdentity: ClientIdentity? = nil) {
+    public init(certificateAuthorities: [Data] = [], trustsSystemRoots: Bool = true, pins: [String: [String]] = [:],
+                clientIdentity: Data? = nil, clientIdentityPassword: String = "") {
         self.certificateAuthorities = certificateAuthorities
         self.trustsSystemRoots = trustsSystemRoots
         self.pins = pins
         self.clientIdentity = clientIdentity
-    }
-
-    /// A client certificate with its private key, as a PKCS #12 archive and its password.
-    public struct ClientIdentity: Sendable, Hashable, CustomStringConvertible, CustomReflectable {
-        /// The PKCS #12 archive (`.p12`, `.pfx`): the certificate, its key, and any intermediates.
-        public var pkcs12: Data
-        /// The archive's password; never part of a description.
-        public var password: String
-
-        /// An identity from a PKCS #12 archive and its password.
-        public init(pkcs12: Data, password: String) {
-            self.pkcs12 = pkcs12
-            self.password = password
-        }
-
-        /// The archive's size, never its password.
-        public var description: String { "PKCS #12 identity (\(pkcs12.count) bytes)" }
-        /// As ``description``: `dump` shows no password either.
-        public var customMirror: Mirror { Mirror(self, children: ["identity": description]) }
+        self.clientIdentityPassword = clientIdentityPassword
     }
 
     /// What is set, without the identity's password.
     public var description: String {
         "TLSSettings(certificateAuthorities: \(certificateAuthorities.count), trustsSystemRoots: \(trustsSystemRoots), "
-            + "pins: \(pins.keys.sorted()), clientIdentity: \(clientIdentity.map { "\($0)" } ?? "none"))"
+            + "pins: \(pins.keys.sorted()), clientIdentity: \(clientIdentity.map { "PKCS #12, \($0.count) bytes" } ?? "none"))"
     }
+
+    /// As ``description``: `dump` shows no password either.
+    public var customMirror: Mirror { Mirror(self, children: ["settings": description]) }
 }
 
 extension TLSSettings {

@@ -24,7 +24,7 @@ extension TLSSettings {
                 return (.cancelAuthenticationChallenge, nil)
             }
         case NSURLAuthenticationMethodClientCertificate:
-            guard let credential = clientIdentity?.credential() else { return (.performDefaultHandling, nil) }
+            guard let credential = identityCredential() else { return (.performDefaultHandling, nil) }
             return (.useCredential, credential)
         default:
             return (.performDefaultHandling, nil)
@@ -51,12 +51,12 @@ extension TLSSettings {
     }
 }
 
-extension TLSSettings.ClientIdentity {
-    /// The identity as a credential, or `nil` when the archive or its password is wrong.
-    func credential() -> URLCredential? {
+extension TLSSettings {
+    /// The client identity as a credential, or `nil` when there is none or its archive or password is wrong.
+    private func identityCredential() -> URLCredential? {
         var items: CFArray?
-        let options = [kSecImportExportPassphrase as String: password] as CFDictionary
-        guard SecPKCS12Import(pkcs12 as CFData, options, &items) == errSecSuccess,
+        let options = [kSecImportExportPassphrase as String: clientIdentityPassword] as CFDictionary
+        guard let pkcs12 = clientIdentity, SecPKCS12Import(pkcs12 as CFData, options, &items) == errSecSuccess,
               let first = (items as? [[String: Any]])?.first,
               let found = first[kSecImportItemIdentity as String],
               CFGetTypeID(found as CFTypeRef) == SecIdentityGetTypeID()

@@ -23,9 +23,9 @@ enum TLSServer {
     /// The throwaway CA's certificate, as PEM.
     static func authority() throws -> Data { try Data(contentsOf: URL(fileURLWithPath: value("TLS_CA"))) }
 
-    /// The client identity the mutual-TLS server accepts.
-    static func clientIdentity() throws -> TLSSettings.ClientIdentity {
-        .init(pkcs12: try Data(contentsOf: URL(fileURLWithPath: value("TLS_CLIENT_P12"))), password: try value("TLS_CLIENT_P12_PASSWORD"))
+    /// The client identity the mutual-TLS server accepts (a PKCS #12 archive) and its password.
+    static func clientIdentity() throws -> (pkcs12: Data, password: String) {
+        (try Data(contentsOf: URL(fileURLWithPath: value("TLS_CLIENT_P12"))), try value("TLS_CLIENT_P12_PASSWORD"))
     }
 
     /// The requests that reached `TLS_URL` since the server started, one access-log line each.

@@ -30,7 +30,7 @@ extension TLSSettings {
                 configuration.additionalTrustRoots = [.certificates(authorities)]
             }
             if let identity = clientIdentity {
-                let bundle = try NIOSSLPKCS12Bundle(buffer: [UInt8](identity.pkcs12), passphrase: Array(identity.password.utf8))
+                let bundle = try NIOSSLPKCS12Bundle(buffer: [UInt8](identity), passphrase: Array(clientIdentityPassword.utf8))
                 configuration.certificateChain = bundle.certificateChain.map { .certificate($0) }
                 configuration.privateKey = .privateKey(bundle.privateKey)
             }

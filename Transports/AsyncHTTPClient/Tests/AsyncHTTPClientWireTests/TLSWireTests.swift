@@ -55,7 +55,7 @@ import Testing
 
     @Test func aServerThatVerifiesClientsAnswersTheIdentityAndRefusesItsAbsence() async throws {
         var mutual = try authority()
-        mutual.clientIdentity = try TLSServer.clientIdentity()
+        (mutual.clientIdentity, mutual.clientIdentityPassword) = try TLSServer.clientIdentity()
         let answered = try await client("TLS_MUTUAL_URL").tls(mutual).get("doc.json").perform()
         #expect(answered.statusCode == 200)
         #expect(String(decoding: answered.body, as: UTF8.self) == Self.document)
@@ -68,7 +68,8 @@ import Testing
 
     @Test func anIdentityThatCannotBeReadFailsBeforeSending() async throws {
         var wrong = try authority()
-        wrong.clientIdentity = .init(pkcs12: try TLSServer.clientIdentity().pkcs12, password: "not-the-password")
+        wrong.clientIdentity = try TLSServer.clientIdentity().pkcs12
+        wrong.clientIdentityPassword = "not-the-password"
         await #expect {
             try await client("TLS_MUTUAL_URL").tls(wrong).get("doc.json").perform()
         } throws: { error in
