@@ -84,6 +84,12 @@ import Testing
         dump(settings, to: &dumped)
         #expect(!dumped.contains("hunter2"))
         #expect(!String(reflecting: settings).contains("hunter2"))
+        var request = TransportRequest(url: URL(string: "https://pin.example")!)
+        request.tls = settings
+        var dumpedRequest = ""
+        dump(request, to: &dumpedRequest)
+        #expect(!dumpedRequest.contains("hunter2"))
+        #expect(!String(describing: request).contains("hunter2"))
     }
 
     @Test func theSettingRidesOnEveryRequestAndARequestOverridesItsClient() async throws {
