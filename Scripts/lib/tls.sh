@@ -78,7 +78,7 @@ tls_start() {
     tls_make_certificates "$dir"
     good=$(free_port) expired=$(free_port) wronghost=$(free_port) mutual=$(free_port)
     : >"$dir/access.log" && chmod a+rw "$dir/access.log"
-    server() { # port certificate [extra directives]
+    tls_server_block() { # port certificate [extra directives]
         printf '    server {\n        listen 127.0.0.1:%s ssl;\n        ssl_certificate %s/%s.pem;\n        ssl_certificate_key %s/%s.key;\n        %s\n    }\n' \
             "$1" "$dir" "$2" "$dir" "$2" "${3:-}"
     }
@@ -98,11 +98,11 @@ http {
     fastcgi_temp_path $dir/conf/fastcgi;
     uwsgi_temp_path $dir/conf/uwsgi;
     scgi_temp_path $dir/conf/scgi;
-$(server "$good" server "access_log $dir/access.log; location = /redirect { return 302 /doc.json; }
+$(tls_server_block "$good" server "access_log $dir/access.log; location = /redirect { return 302 /doc.json; }
         location = /redirect-to-localhost { return 302 https://localhost:$good/doc.json; }")
-$(server "$expired" expired)
-$(server "$wronghost" wronghost)
-$(server "$mutual" server "ssl_client_certificate $dir/ca.pem; ssl_verify_client on;")
+$(tls_server_block "$expired" expired)
+$(tls_server_block "$wronghost" wronghost)
+$(tls_server_block "$mutual" server "ssl_client_certificate $dir/ca.pem; ssl_verify_client on;")
 }
 CONF
     tls_log="$dir/nginx.log"
