@@ -1,10 +1,10 @@
 import Foundation
 import SwiftApiDsl
 
-/// The error of a strict ``ApiClientMock`` (see ``ApiClientMock/isStrict``) when no stub
-/// matched a request and ``ApiClientMock/resultProvider`` did not answer it.
+/// The error of a strict `ApiClientMock` (see `ApiClientMock/isStrict`) when no stub
+/// matched a request and `ApiClientMock/resultProvider` did not answer it.
 ///
-/// The request fails with ``SwiftApiDsl/RequestError/transport(_:_:)`` carrying this error,
+/// The request fails with `RequestError/transport(_:_:)` carrying this error,
 /// whose description names the request and the stubs tried:
 /// ```
 /// RequestError.transport: DELETE https://h/api/todos/7 failed: no stub of the strict

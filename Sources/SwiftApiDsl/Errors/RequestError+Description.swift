@@ -25,7 +25,7 @@ extension RequestError: LocalizedError, CustomStringConvertible, CustomDebugStri
 }
 
 extension LocalizedError where Self == RequestError {
-    /// The ``description``, so that `localizedDescription` names the stage, request and cause.
+    /// The `description`, so that `localizedDescription` names the stage, request and cause.
     public var errorDescription: String? { self.description }
 }
 
@@ -49,7 +49,7 @@ extension CustomStringConvertible where Self == RequestError {
 }
 
 extension CustomDebugStringConvertible where Self == RequestError {
-    /// The ``description``: redacted too.
+    /// The `description`: redacted too.
     public var debugDescription: String { self.description }
 }
 

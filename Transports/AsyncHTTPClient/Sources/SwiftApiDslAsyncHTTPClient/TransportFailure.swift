@@ -17,7 +17,7 @@ enum TransportFailure {
     /// `URLError` URLSession gives for them, with the original error under
     /// `NSUnderlyingErrorKey`; so do malformed answers (`.badServerResponse`), answers cut
     /// short (`.networkConnectionLost`) and corrupt compressed bodies (`.cannotDecodeContentData`),
-    /// as Docs/Errors.md lists. Anything else is thrown unchanged.
+    /// as the Errors article of SwiftApiDsl lists. Anything else is thrown unchanged.
     static func map(_ error: any Error, for request: TransportRequest) -> any Error {
         if error is CancellationError { return CancellationError() }
         if let ioError = error as? IOError {
