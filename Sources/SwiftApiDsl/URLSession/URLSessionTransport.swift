@@ -17,7 +17,7 @@ import FoundationNetworking
 ///   `uploadTask(with:fromFile:)`, which sends a `Content-Length`, never through
 ///   `httpBodyStream`, which Linux always sends chunked;
 /// - it hands the body to the pipeline chunk by chunk through `didReceive data`, buffered:
-///   URLSession's only brake, `suspend()`, costs far more than it saves (Docs/Performance.md);
+///   URLSession's only brake, `suspend()`, costs far more than it saves (Benchmarks/NOTES.md);
 /// - it returns a 401 at once: on Linux, a 401 with `WWW-Authenticate: Basic` otherwise hangs
 ///   until the timeout (see `urlSession(_:task:didReceive:completionHandler:)` below);
 /// - on Linux its delegate callbacks run where URLSession raises them (`InlineDelegateQueue`),
@@ -217,7 +217,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         completionHandler(.allow)
         // The caller gets the head at once. Deferring it behind the delegate queue (as the
         // AsyncHTTPClient transport defers it behind the event loop) cost more CPU per request
-        // than it saved in wake-ups, measured A/B with Scripts/bench (Docs/Performance.md).
+        // than it saved in wake-ups, measured A/B with Scripts/bench (Benchmarks/NOTES.md).
         exchange?.deliverHead()
     }
 
