@@ -28,6 +28,7 @@ public struct UnmatchedRequestError: Error, Sendable, CustomStringConvertible {
         self.triedStubs = triedStubs
     }
 
+    /// The request, and the stubs that were tried in order (or that none are set).
     public var description: String {
         let tried = triedStubs.isEmpty ? "no stubs are set" : "stubs tried, in order: " + triedStubs.joined(separator: ", ")
         return "no stub of the strict ApiClientMock answers \(method) \(Redaction.url(url)) (path \"\(path)\"), "

@@ -65,8 +65,10 @@ extension CustomReflectable where Self == RequestError {
 }
 
 extension FatalError: LocalizedError, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// The ``description``, so that `localizedDescription` says what failed and for which request.
     public var errorDescription: String? { description }
 
+    /// What failed, for which request (method and redacted URL) and why; never a secret.
     public var description: String {
         switch self {
         case .decoding(let type, let request, let response, let error):
@@ -81,8 +83,10 @@ extension FatalError: LocalizedError, CustomStringConvertible, CustomDebugString
         }
     }
 
+    /// The ``description``: redacted too.
     public var debugDescription: String { description }
 
+    /// What `dump` shows: the redacted request and the cause.
     public var customMirror: Mirror {
         var children: [(label: String?, value: Any)] = []
         if let request { children += Redaction.mirrorChildren(of: request) }

@@ -90,6 +90,13 @@ public final class URLSessionTransport: HTTPTransport {
         }
     }
 
+    /// Sends the request through the session and returns the head as soon as it arrives; the
+    /// body follows as the session delivers it.
+    ///
+    /// - Parameters:
+    ///   - request: The request to send, as the middlewares left it.
+    ///   - control: What the pipeline tells this exchange and hears back from it.
+    /// - Returns: The status and header fields, with the body still arriving.
     public func send(_ request: TransportRequest, control: ExchangeControl) async throws -> TransportResponse {
         try Task.checkCancellation()
         // URLSession refuses a GET with a body (URLError -1103, on Linux and Apple platforms alike).
