@@ -10,7 +10,7 @@ extension RequestModifiable where Self == ApiClient {
     /// mock.resultProvider = { .response($0, body: profile) }
     /// ```
     /// The modifiers still run, so one that throws (an authentication that fetches a token, say)
-    /// throws on the mock too; mock a client without it, or start from ``ApiClientMock/init(baseUrl:jsonEncoder:jsonDecoder:)``.
+    /// throws on the mock too; mock a client without it, or start from `ApiClientMock/init(baseUrl:jsonEncoder:jsonDecoder:)`.
     public func mocked() -> ApiClientMock {
         ApiClientMock(mocking: self)
     }

@@ -7,8 +7,8 @@ import SwiftApiDsl
 /// An API client that never reaches the network: it answers every request itself and
 /// records what it received.
 ///
-/// Create a fresh one, or mock an existing ``SwiftApiDsl/ApiClient`` with all its modifiers
-/// (authentication included) with ``SwiftApiDsl/ApiClient/mocked()``:
+/// Create a fresh one, or mock an existing `ApiClient` with all its modifiers
+/// (authentication included) with `ApiClient/mocked()`:
 /// ```swift
 /// let mock = ApiClientMock(baseUrl: URL(string: "https://example.com/api")!)
 /// try mock.stub(.get, "todos/:id", body: Todo(id: 7, title: "Buy milk"))
@@ -31,9 +31,9 @@ public final class ApiClientMock: RequestStarting {
 
     /// Answers a request, or returns `nil` to let the mock answer with its default.
     ///
-    /// Return `.failure` with any ``SwiftApiDsl/RequestError`` to make the request throw it
+    /// Return `.failure` with any `RequestError` to make the request throw it
     /// unchanged. Any other error thrown here reaches the caller as
-    /// ``SwiftApiDsl/RequestError/transport(_:_:)``.
+    /// `RequestError/transport(_:_:)`.
     public typealias ResultProvider = @Sendable (URLRequest) async throws -> Result<Response<Data>, RequestError>?
 
     /// The client to hand to the code under test: it keeps the modifiers, authentication,
@@ -86,7 +86,7 @@ extension RequestStarting where Self == ApiClientMock {
     }
 
     /// Whether the client's and requests' validators run on mocked responses. `false` by
-    /// default, so a mocked response or ``SwiftApiDsl/RequestError`` reaches the caller as given;
+    /// default, so a mocked response or `RequestError` reaches the caller as given;
     /// set it to test your validators.
     public var appliesValidators: Bool {
         get { self.transport.settings.appliesValidators }
@@ -96,7 +96,7 @@ extension RequestStarting where Self == ApiClientMock {
     /// Whether a request that no stub matched and that ``resultProvider`` did not answer fails,
     /// instead of getting an empty `200`. `false` by default.
     ///
-    /// The request then throws ``SwiftApiDsl/RequestError/transport(_:_:)`` carrying an
+    /// The request then throws `RequestError/transport(_:_:)` carrying an
     /// ``UnmatchedRequestError`` that names the request and every stub that was tried.
     public var isStrict: Bool {
         get { self.transport.settings.isStrict }

@@ -2,7 +2,7 @@ import Foundation
 
 /// The base URL's origin and path, to express a request's URL as a path relative to it.
 ///
-/// The relative path is what stubs and ``ApiClientMock/recordedRequests(method:path:)`` match:
+/// The relative path is what stubs and `ApiClientMock/recordedRequests(method:path:)` match:
 /// base `https://h/api/v1` and URL `https://h/api/v1/todos/7?done=1` give `todos/7`. The query
 /// and fragment are ignored, each segment is percent-decoded, and a trailing slash is kept as a
 /// last empty segment. A URL outside the base (another scheme, host or port, or a path that

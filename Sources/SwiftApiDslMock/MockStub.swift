@@ -4,7 +4,7 @@ import FoundationNetworking
 #endif
 import SwiftApiDsl
 
-/// One route of an ``ApiClientMock``: a method (any if `nil`), a path pattern, and how to answer.
+/// One route of an `ApiClientMock`: a method (any if `nil`), a path pattern, and how to answer.
 struct MockStub: Sendable, CustomStringConvertible {
     let method: HttpMethod?
     let pattern: PathPattern

@@ -4,13 +4,13 @@ import FoundationNetworking
 #endif
 import SwiftApiDsl
 
-/// The transport behind an ``ApiClientMock``: it answers each request from the mock's settings
+/// The transport behind an `ApiClientMock`: it answers each request from the mock's settings
 /// and records it. Nothing here touches the network.
 ///
 /// The hot path takes the lock twice (read the settings, append the record) and does no other
 /// work than matching stubs, unless a latency is set.
 final class MockTransport: HTTPTransport, Sendable {
-    /// What the mock answers with; changed by ``ApiClientMock`` at any time.
+    /// What the mock answers with; changed by `ApiClientMock` at any time.
     struct Settings: Sendable {
         var resultProvider: ApiClientMock.ResultProvider?
         var stubs: [MockStub] = []

@@ -4,7 +4,7 @@ import FoundationNetworking
 #endif
 import SwiftApiDsl
 
-/// A request as an ``ApiClientMock`` received it: after every modifier (authentication
+/// A request as an `ApiClientMock` received it: after every modifier (authentication
 /// included) ran, with its body in an inspectable form.
 ///
 /// ```swift

@@ -15,7 +15,7 @@ extension Result where Success == Response<Data>, Failure == RequestError {
     /// mock.resultProvider = { urlRequest in .response(urlRequest, body: profile) }
     /// mock.resultProvider = { urlRequest in .response(urlRequest, body: error, statusCode: 422) }
     /// ```
-    /// If `body` does not encode, the result is ``SwiftApiDsl/RequestError/transport(_:_:)``
+    /// If `body` does not encode, the result is `RequestError/transport(_:_:)`
     /// with the `EncodingError`. Give the `jsonEncoder` that matches the client's decoder
     /// (snake_case keys, ISO 8601 dates…); the default is a plain `JSONEncoder()`.
     public static func response(
@@ -40,7 +40,7 @@ extension Result where Success == Response<Data>, Failure == RequestError {
     }
 
     /// A response to `request` with `data` as its body, or
-    /// ``SwiftApiDsl/FatalError/notHTTPResponse(_:_:)`` if no `HTTPURLResponse` can be made.
+    /// `FatalError/notHTTPResponse(_:_:)` if no `HTTPURLResponse` can be made.
     static func response(_ request: URLRequest, data: Data, statusCode: Int, headers: [String: String]) -> Self {
         guard let url = request.url,
               let httpResponse = HTTPURLResponse(url: url, statusCode: statusCode, httpVersion: "HTTP/1.1", headerFields: headers)

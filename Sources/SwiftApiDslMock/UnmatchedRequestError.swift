@@ -1,10 +1,10 @@
 import Foundation
 import SwiftApiDsl
 
-/// The error of a strict ``ApiClientMock`` (see ``ApiClientMock/isStrict``) when no stub
-/// matched a request and ``ApiClientMock/resultProvider`` did not answer it.
+/// The error of a strict `ApiClientMock` (see `ApiClientMock/isStrict`) when no stub
+/// matched a request and `ApiClientMock/resultProvider` did not answer it.
 ///
-/// The request fails with ``SwiftApiDsl/RequestError/transport(_:_:)`` carrying this error,
+/// The request fails with `RequestError/transport(_:_:)` carrying this error,
 /// whose description names the request and the stubs tried:
 /// ```
 /// RequestError.transport: DELETE https://h/api/todos/7 failed: no stub of the strict
@@ -28,6 +28,7 @@ public struct UnmatchedRequestError: Error, Sendable, CustomStringConvertible {
         self.triedStubs = triedStubs
     }
 
+    /// The request, and the stubs that were tried in order (or that none are set).
     public var description: String {
         let tried = triedStubs.isEmpty ? "no stubs are set" : "stubs tried, in order: " + triedStubs.joined(separator: ", ")
         return "no stub of the strict ApiClientMock answers \(method) \(Redaction.url(url)) (path \"\(path)\"), "

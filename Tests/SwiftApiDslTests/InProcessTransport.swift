@@ -4,7 +4,7 @@ import FoundationNetworking
 #endif
 import SwiftApiDsl
 
-// The transport that Docs/Transports.md ("Writing a transport") shows, word for word.
+// The transport that Sources/SwiftApiDsl/SwiftApiDsl.docc/Transports.md ("Writing a transport") shows, word for word.
 
 /// Serves requests from a function in the same process: a fake server for demos and tests.
 /// The function gets the request and a continuation to write the body to, and returns the

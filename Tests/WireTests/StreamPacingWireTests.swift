@@ -6,7 +6,7 @@ import FoundationNetworking
 import SwiftApiDsl
 
 /// A `stream()` is paced by its caller alone. URLSession reads all of a session's sockets on one
-/// queue, so whatever might one day slow a download there (Docs/Performance.md, "URLSession's
+/// queue, so whatever might one day slow a download there (Benchmarks/NOTES.md, "URLSession's
 /// download has no back-pressure on Linux") must never hold that queue for a stream nobody reads.
 @Suite struct StreamPacingWireTests {
     static let size = 24 << 20

@@ -26,7 +26,7 @@ import SwiftApiDsl
             guard case .transport(let request, let underlying as ApiClientError)? = error as? RequestError else { return false }
             return underlying.code == .tlsUnsupported && request.url?.query == "test=\(mark)"
                 && underlying.message == "URLSession on Linux cannot enforce the TLS settings (private authorities, pins, "
-                    + "a client identity) for 127.0.0.1; nothing was sent: use the AsyncHTTPClient transport (Docs/TLS.md)"
+                    + "a client identity) for 127.0.0.1; nothing was sent: use the AsyncHTTPClient transport (the TLS and pinning article)"
         }
         #expect(try !TLSServer.reached(mark))
     }

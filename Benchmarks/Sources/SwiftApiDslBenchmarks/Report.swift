@@ -2,7 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import SwiftApiDslAsyncHTTPClient
 
-/// Runs every benchmark once, interleaved, and prints the tables of Docs/Performance.md with
+/// Runs every benchmark once, interleaved, and prints the tables of Benchmarks/NOTES.md with
 /// each target marked met or missed.
 struct Report {
     var server: URL

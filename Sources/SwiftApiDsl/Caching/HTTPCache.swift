@@ -38,7 +38,7 @@ import FoundationNetworking
 /// the transport see only the requests that reach the network.
 ///
 /// The URLSession transport gives its session no `URLCache`, so nothing is cached twice.
-/// `Docs/Caching.md` tells the whole story.
+/// <doc:Caching> tells the whole story.
 public final class HTTPCache: Sendable, CustomReflectable {
     /// Where the entries live.
     let store: any CacheStore

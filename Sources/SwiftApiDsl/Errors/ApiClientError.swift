@@ -95,7 +95,7 @@ public struct ApiClientError: Error, Sendable, Equatable, CustomStringConvertibl
         public static let invalidHeader = Code(kind: .invalidHeader)
         /// The transport cannot send this request as it is (a GET with a body on URLSession).
         public static let unsupportedByTransport = Code(kind: .unsupportedByTransport)
-        /// ``ResponseValidator/httpStatusCodeRange(_:)`` (or a stream) rejected the status.
+        /// `ResponseValidator.httpStatusCodeRange(_:)` (or a stream) rejected the status.
         public static let unacceptableStatusCode = Code(kind: .unacceptableStatusCode)
         /// ``ResponseValidator/acceptableContentTypes(_:)`` (or a stream) rejected the `Content-Type`.
         public static let unacceptableContentType = Code(kind: .unacceptableContentType)

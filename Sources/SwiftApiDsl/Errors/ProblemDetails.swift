@@ -33,6 +33,8 @@ public struct ProblemDetails: Decodable, Error, Sendable, Equatable, CustomStrin
 
     private enum CodingKeys: String, CodingKey { case type, title, status, detail, instance }
 
+    /// Decodes the members of RFC 9457: a member of another type is ignored, as the RFC asks
+    /// (`type` is then `about:blank`), and an object with none of the five does not decode.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         guard !container.allKeys.isEmpty else {

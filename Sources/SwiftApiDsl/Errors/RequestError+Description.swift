@@ -25,7 +25,7 @@ extension RequestError: LocalizedError, CustomStringConvertible, CustomDebugStri
 }
 
 extension LocalizedError where Self == RequestError {
-    /// The ``description``, so that `localizedDescription` names the stage, request and cause.
+    /// The `description`, so that `localizedDescription` names the stage, request and cause.
     public var errorDescription: String? { self.description }
 }
 
@@ -49,7 +49,7 @@ extension CustomStringConvertible where Self == RequestError {
 }
 
 extension CustomDebugStringConvertible where Self == RequestError {
-    /// The ``description``: redacted too.
+    /// The `description`: redacted too.
     public var debugDescription: String { self.description }
 }
 
@@ -65,8 +65,10 @@ extension CustomReflectable where Self == RequestError {
 }
 
 extension FatalError: LocalizedError, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// The ``description``, so that `localizedDescription` says what failed and for which request.
     public var errorDescription: String? { description }
 
+    /// What failed, for which request (method and redacted URL) and why; never a secret.
     public var description: String {
         switch self {
         case .decoding(let type, let request, let response, let error):
@@ -81,8 +83,10 @@ extension FatalError: LocalizedError, CustomStringConvertible, CustomDebugString
         }
     }
 
+    /// The ``description``: redacted too.
     public var debugDescription: String { description }
 
+    /// What `dump` shows: the redacted request and the cause.
     public var customMirror: Mirror {
         var children: [(label: String?, value: Any)] = []
         if let request { children += Redaction.mirrorChildren(of: request) }

@@ -5,6 +5,7 @@
 /// `Sendable`: iterate it where it was made. It is its own iterator: ``makeAsyncIterator()``
 /// hands out a copy that starts at the first page.
 public struct PageItems<Page, Item>: AsyncSequence, AsyncIteratorProtocol {
+    /// Each item of each page.
     public typealias Element = Item
 
     var pages: Pages<Page>

@@ -34,6 +34,7 @@ extension RequestStarting {
 ///
 /// It is its own iterator: ``makeAsyncIterator()`` hands out a copy that starts at the first page.
 public struct Pages<Page>: AsyncSequence, AsyncIteratorProtocol, Sendable {
+    /// Each page, decoded.
     public typealias Element = Page
 
     let client: ApiClient

@@ -6,7 +6,9 @@
 /// It decodes from an empty body and from any JSON at all. For a body that may be empty or hold
 /// a value, decode an optional: `perform(as: Page?.self)` gives `nil` for an empty body.
 public struct EmptyResponse: Decodable, Sendable, Equatable {
+    /// An empty answer, as a mock or a test builds one.
     public init() {}
+    /// Decodes any body, or none, without reading it.
     public init(from decoder: Decoder) throws {}
 }
 

@@ -37,6 +37,7 @@ public struct HeaderFields: Sendable, Hashable, Sequence, ExpressibleByDictionar
         self.fields = fields
     }
 
+    /// The fields of a literal, `["Accept": "application/json"]`, in the order written.
     public init(dictionaryLiteral elements: (String, String)...) {
         fields = elements.map { Field(name: $0.0, value: $0.1) }
     }
@@ -114,6 +115,7 @@ public struct HeaderFields: Sendable, Hashable, Sequence, ExpressibleByDictionar
     /// The number of fields.
     public var count: Int { fields.count }
 
+    /// The fields in order, repeated names included.
     public func makeIterator() -> IndexingIterator<[Field]> {
         fields.makeIterator()
     }

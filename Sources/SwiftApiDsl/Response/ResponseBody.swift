@@ -10,6 +10,7 @@ import Foundation
 /// A chunk is never empty. Reading a body a second time is not supported: a sequence from an
 /// engine delivers each chunk once.
 public struct ResponseBody: AsyncSequence, Sendable {
+    /// A chunk of the body, never empty.
     public typealias Element = Data
 
     private let makeNext: @Sendable () -> () async throws -> Data?
@@ -52,6 +53,7 @@ public struct ResponseBody: AsyncSequence, Sendable {
     /// No bytes at all.
     public static let empty = ResponseBody(Data())
 
+    /// An iterator over the chunks as the engine delivers them.
     public func makeAsyncIterator() -> Iterator {
         Iterator(next: makeNext())
     }

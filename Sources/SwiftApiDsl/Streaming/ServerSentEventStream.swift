@@ -68,6 +68,7 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
     let maxReconnects: Int
     let reconnectionTime: TimeInterval
 
+    /// An iterator over the events, across the reconnections the stream allows.
     public func makeAsyncIterator() -> Iterator {
         Iterator(stream: self)
     }
@@ -82,6 +83,7 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
         var reconnects = 0
         var isOver = false
 
+        /// The next event, reconnecting as the stream allows; `nil` when the stream is over.
         public mutating func next() async throws -> Element? {
             do {
                 return try await nextElement()

@@ -12,6 +12,7 @@ import Foundation
 public struct TextLineSequence<Base: AsyncSequence>: AsyncSequence where Base.Element == Data {
     let base: Base
 
+    /// An iterator over the lines, reading the base sequence only as lines are asked for.
     public func makeAsyncIterator() -> Iterator {
         Iterator(base: base.makeAsyncIterator())
     }
@@ -23,6 +24,7 @@ public struct TextLineSequence<Base: AsyncSequence>: AsyncSequence where Base.El
         var ready: ArraySlice<String> = []
         var ended = false
 
+        /// The next line without its line break; `nil` after the last one.
         public mutating func next() async throws -> String? {
             while ready.isEmpty, !ended {
                 if let chunk = try await base.next() {

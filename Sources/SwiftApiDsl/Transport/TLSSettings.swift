@@ -14,7 +14,7 @@ import FoundationNetworking
 /// ```
 /// Every request carries them (``TransportRequest/tls``), each redirect hop too, checked against
 /// its own host's pins; a host no pattern matches is checked against the trust anchors only.
-/// What each engine enforces (Docs/TLS.md): URLSession on Apple platforms, everything, in its
+/// What each engine enforces (<doc:TLS>): URLSession on Apple platforms, everything, in its
 /// delegate; AsyncHTTPClient, all of it, pins against the leaf certificate's key only; URLSession
 /// on Linux nothing, so it refuses any setting before a byte is sent (an ``ApiClientError`` with
 /// `.tlsUnsupported`). A pin that fails is `.pinMismatch`.

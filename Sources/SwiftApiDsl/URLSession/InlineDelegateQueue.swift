@@ -12,7 +12,7 @@ import FoundationNetworking
 /// request (head, chunks, end). Its own `data(for:)` skips that hand-off for its completion. The
 /// transport's callbacks only record what arrived and wake the waiting task, so they run where
 /// they are raised, in the order URLSession raises them: measured, a request then costs what a raw
-/// `data(for:)` costs (Docs/Performance.md). A callback that must call back into URLSession in
+/// `data(for:)` costs (Benchmarks/NOTES.md). A callback that must call back into URLSession in
 /// a way that waits on that queue (ending an authentication challenge) hands that call to
 /// another queue itself.
 ///

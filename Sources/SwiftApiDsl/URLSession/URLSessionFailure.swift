@@ -4,7 +4,7 @@ import FoundationNetworking
 #endif
 
 /// Puts URLSession's failures into the library's one vocabulary of `URLError` codes
-/// (Docs/Errors.md, "What each failure looks like"), the one the AsyncHTTPClient transport
+/// (the Errors article, "What each failure looks like"), the one the AsyncHTTPClient transport
 /// maps its engine's errors onto too.
 ///
 /// On Linux, swift-corelibs-foundation reports most of libcurl's errors as `URLError(.unknown)`

@@ -17,7 +17,7 @@ import FoundationNetworking
 ///   `uploadTask(with:fromFile:)`, which sends a `Content-Length`, never through
 ///   `httpBodyStream`, which Linux always sends chunked;
 /// - it hands the body to the pipeline chunk by chunk through `didReceive data`, buffered:
-///   URLSession's only brake, `suspend()`, costs far more than it saves (Docs/Performance.md);
+///   URLSession's only brake, `suspend()`, costs far more than it saves (Benchmarks/NOTES.md);
 /// - it returns a 401 at once: on Linux, a 401 with `WWW-Authenticate: Basic` otherwise hangs
 ///   until the timeout (see `urlSession(_:task:didReceive:completionHandler:)` below);
 /// - on Linux its delegate callbacks run where URLSession raises them (`InlineDelegateQueue`),
@@ -90,6 +90,13 @@ public final class URLSessionTransport: HTTPTransport {
         }
     }
 
+    /// Sends the request through the session and returns the head as soon as it arrives; the
+    /// body follows as the session delivers it.
+    ///
+    /// - Parameters:
+    ///   - request: The request to send, as the middlewares left it.
+    ///   - control: What the pipeline tells this exchange and hears back from it.
+    /// - Returns: The status and header fields, with the body still arriving.
     public func send(_ request: TransportRequest, control: ExchangeControl) async throws -> TransportResponse {
         try Task.checkCancellation()
         // URLSession refuses a GET with a body (URLError -1103, on Linux and Apple platforms alike).
@@ -102,7 +109,7 @@ public final class URLSessionTransport: HTTPTransport {
         if let tls = request.tls, tls != TLSSettings() {
             throw ApiClientError(.tlsUnsupported, message: "URLSession on Linux cannot enforce the TLS settings "
                                  + "(private authorities, pins, a client identity) for \(request.url?.host ?? "the request"); "
-                                 + "nothing was sent: use the AsyncHTTPClient transport (Docs/TLS.md)")
+                                 + "nothing was sent: use the AsyncHTTPClient transport (the TLS and pinning article)")
         }
         #endif
         var urlRequest = request.urlRequest
@@ -226,7 +233,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         completionHandler(.allow)
         // The caller gets the head at once. Deferring it behind the delegate queue (as the
         // AsyncHTTPClient transport defers it behind the event loop) cost more CPU per request
-        // than it saved in wake-ups, measured A/B with Scripts/bench (Docs/Performance.md).
+        // than it saved in wake-ups, measured A/B with Scripts/bench (Benchmarks/NOTES.md).
         exchange?.deliverHead()
     }
 

@@ -7,7 +7,7 @@ import SwiftApiDsl
 
 /// Servers that break HTTP (`Scripts/testserver/routes_faults.py`): every call ends within a
 /// bounded time, as a `RequestError` of the right stage with the same `URLError` code on every
-/// engine (Docs/Errors.md, "What each failure looks like"), and no secret in its description.
+/// engine (Sources/SwiftApiDsl/SwiftApiDsl.docc/Errors.md, "What each failure looks like"), and no secret in its description.
 @Suite struct FaultWireTests {
     /// A client on the fault routes that sends secrets, so descriptions can be checked for them.
     ///

@@ -27,7 +27,7 @@ import SwiftApiDsl
 /// `HTTPClient.Task` that the pipeline cancels on idle timeout or task cancellation.
 ///
 /// A request's ``TLSSettings`` become its `TLSConfiguration`; one with pins goes through a client
-/// of the transport's own per host that checks them on each new connection (Docs/TLS.md).
+/// of the transport's own per host that checks them on each new connection (the TLS and pinning article of SwiftApiDsl).
 public final class AsyncHTTPClientTransport: HTTPTransport, Sendable {
     /// The client the requests go through. It never follows redirects.
     public let httpClient: HTTPClient

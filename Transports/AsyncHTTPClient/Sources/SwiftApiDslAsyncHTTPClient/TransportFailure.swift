@@ -19,7 +19,7 @@ enum TransportFailure {
     /// `NSUnderlyingErrorKey`; so do malformed answers (`.badServerResponse`), answers cut
     /// short (`.networkConnectionLost`), corrupt compressed bodies (`.cannotDecodeContentData`) and
     /// refused certificates (`.secureConnectionFailed`, `.serverCertificateUntrusted`),
-    /// as Docs/Errors.md lists. Anything else is thrown unchanged.
+    /// as the Errors article of SwiftApiDsl lists. Anything else is thrown unchanged.
     static func map(_ error: any Error, for request: TransportRequest) -> any Error {
         if error is CancellationError { return CancellationError() }
         if let ioError = error as? IOError {
