@@ -19,6 +19,15 @@ free_port() {
 }
 
 # Waits until `url` answers; prints `log` and fails if it never does.
+# Stops a server started in the background ($1, its pid) and removes its folder ($2), if any.
+stop_background() {
+    if [ -n "$1" ] && kill -0 "$1" 2>/dev/null; then
+        kill "$1" 2>/dev/null
+        wait "$1" 2>/dev/null || true
+    fi
+    if [ -n "$2" ]; then rm -rf "$2"; fi
+}
+
 wait_for() {
     local url=$1 name=$2 log=$3
     for _ in $(seq 1 100); do

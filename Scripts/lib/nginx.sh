@@ -59,10 +59,6 @@ CONF
 }
 
 nginx_stop() {
-    if [ -n "${nginx_pid:-}" ] && kill -0 "$nginx_pid" 2>/dev/null; then
-        kill "$nginx_pid" 2>/dev/null
-        wait "$nginx_pid" 2>/dev/null || true
-    fi
-    [ -n "${nginx_dir:-}" ] && rm -rf "$nginx_dir"
+    stop_background "${nginx_pid:-}" "${nginx_dir:-}"
     nginx_pid=""
 }

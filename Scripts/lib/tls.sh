@@ -133,10 +133,6 @@ CONF
 }
 
 tls_stop() {
-    if [ -n "${tls_pid:-}" ] && kill -0 "$tls_pid" 2>/dev/null; then
-        kill "$tls_pid" 2>/dev/null
-        wait "$tls_pid" 2>/dev/null || true
-    fi
-    [ -n "${tls_dir:-}" ] && rm -rf "$tls_dir"
+    stop_background "${tls_pid:-}" "${tls_dir:-}"
     tls_pid=""
 }
