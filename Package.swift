@@ -26,10 +26,3 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
-
-// The documentation build (Scripts/test) needs swift-docc-plugin; it is added only when
-// SWIFTAPIDSL_DOCC=1 asks for it, so an app that depends on this package resolves nothing:
-//   SWIFTAPIDSL_DOCC=1 swift package generate-documentation --target SwiftApiDsl --warnings-as-errors
-if Context.environment["SWIFTAPIDSL_DOCC"] == "1" {
-    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
-}
