@@ -1,0 +1,1 @@
+// Replaced by the generated client (Scripts/openapi-generate).
