@@ -41,10 +41,18 @@ public final class AsyncHTTPClientTransport: HTTPTransport, Sendable {
     public static let shared = AsyncHTTPClientTransport(configuration: defaultConfiguration, isShared: true)
 
     /// The configuration ``shared`` uses and `init` defaults to: AsyncHTTPClient's defaults,
-    /// with response decompression on (gzip and deflate, as URLSession does) and no redirects.
+    /// with response decompression on (gzip and deflate, as URLSession does), no redirects, and
+    /// no tracer of AsyncHTTPClient's own.
+    ///
+    /// AsyncHTTPClient takes the bootstrapped tracer by default, and through the delegate API this
+    /// transport uses it starts a span per exchange that is no child of the caller's (it starts
+    /// where no task-local context is seen: each exchange a trace of its own) and sends no
+    /// `traceparent`. A client's calls are traced by SwiftApiDslServerObservability's `tracing()`
+    /// instead; set `tracing.tracer` on a configuration of your own to have both.
     public static var defaultConfiguration: HTTPClient.Configuration {
         var configuration = HTTPClient.Configuration()
         configuration.decompression = .enabled(limit: .none)
+        configuration.tracing.tracer = nil
         return configuration
     }
 
