@@ -39,6 +39,27 @@ import Tracing
     }
 
     /// The only test that bootstraps the process's tracer (the others give theirs).
+    @Test func nothingSecretIsInASpanItsEventsOrItsError() async throws {
+        mock.appliesValidators = true
+        mock.stub(.get, "me", statusCode: 401, headers: ["Set-Cookie": "session=cookie-secret"])
+        let client = mock.client.validator(.httpStatusCodeRange()).tracing(tracer)
+            .bearer("token-secret").header("Cookie", "sid=cookie-secret").header("X-Api-Key", "key-secret")
+        await #expect(throws: RequestError.self) {
+            try await client.get("me").queryItem(name: "api_key", "query-secret").retryPolicy(.immediate).perform()
+        }
+        let call = try #require(tracer.finishedSpans.first)
+        #expect(call.attributes.text("url.full") == "https://REDACTED:REDACTED@api.example.com:8443/v1/me?api_key=REDACTED")
+        var texts: [String] = []
+        call.attributes.forEach { name, value in texts.append("\(name)=\(value)") }
+        for event in call.events { event.attributes.forEach { name, value in texts.append("\(event.name) \(name)=\(value)") } }
+        texts += call.errors.map { String(describing: $0.error) }
+        #expect(call.errors.count == 1)
+        #expect(texts.count > 5)
+        for secret in ["hunter2", "token-secret", "cookie-secret", "key-secret", "query-secret"] {
+            #expect(!texts.joined(separator: "\n").contains(secret), "\(secret) in \(texts)")
+        }
+    }
+
     @Test func theBootstrappedTracerIsTheOneOfTheMomentTheCallStarts() async throws {
         mock.stub(.get, "items", statusCode: 200)
         let client = mock.client.tracing()
