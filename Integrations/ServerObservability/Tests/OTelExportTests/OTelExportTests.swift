@@ -67,8 +67,13 @@ import Tracing
         let traceparent = try #require(echo.headers.first { $0.key.lowercased() == "traceparent" }?.value)
         #expect(traceparent == "00-\(call.traceID)-\(call.spanID)-01")
 
-        let metricNames = Set(try receiver.exports(at: "/v1/metrics").flatMap(OTLPJSON.metricNames))
-        #expect(metricNames.isSuperset(of: ["http.client.request.duration", "http.client.active_requests", "swiftapidsl.client.cache_outcomes"]))
+        let points = try receiver.exports(at: "/v1/metrics").flatMap(OTLPJSON.metricPoints)
+        #expect(Set(points.map(\.name)).isSuperset(of: ["http.client.request.duration", "http.client.active_requests", "swiftapidsl.client.cache_outcomes"]))
+        let duration = try #require(points.first { $0.name == "http.client.request.duration" })
+        #expect(duration.attributes == [
+            "http.request.method": "GET", "http.response.status_code": "200",
+            "server.address": base.host ?? "", "server.port": base.port.map(String.init) ?? "",
+        ])
     }
 }
 
@@ -100,11 +105,17 @@ enum OTLPJSON {
             }
     }
 
-    static func metricNames(in export: [String: Any]) -> [String] {
+    /// Each data point of each metric: its name and its attributes (the dimensions).
+    static func metricPoints(in export: [String: Any]) -> [(name: String, attributes: [String: String])] {
         let resourceMetrics = export["resourceMetrics"] as? [[String: Any]] ?? []
         return resourceMetrics.flatMap { ($0["scopeMetrics"] as? [[String: Any]]) ?? [] }
             .flatMap { ($0["metrics"] as? [[String: Any]]) ?? [] }
-            .compactMap { $0["name"] as? String }
+            .flatMap { metric -> [(name: String, attributes: [String: String])] in
+                let name = metric["name"] as? String ?? ""
+                // The data is under the metric's kind: `histogram`, `gauge` or `sum`.
+                let points = metric.values.compactMap { ($0 as? [String: Any])?["dataPoints"] as? [[String: Any]] }.joined()
+                return points.map { (name, attributes($0["attributes"])) }
+            }
     }
 
     /// `[{"key": k, "value": {"stringValue": v}}]` (or `intValue`, which protobuf's JSON writes as text).
