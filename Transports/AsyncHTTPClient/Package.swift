@@ -15,6 +15,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.100.0"),
         // Already one of AsyncHTTPClient's: named for `TLSConfiguration`, which `TLSSettings` become.
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.30.0"),
+        // Already one of AsyncHTTPClient's: named for `NoOpTracer` (see `defaultConfiguration`).
+        .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.1.0"),
     ],
     targets: [
         .target(
@@ -27,6 +29,7 @@ let package = Package(
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
             ]
         ),
         .testTarget(

@@ -6,6 +6,7 @@ import FoundationNetworking
 import NIOConcurrencyHelpers
 import NIOCore
 import SwiftApiDsl
+import Tracing
 
 /// A transport that sends requests with AsyncHTTPClient (SwiftNIO) instead of URLSession.
 ///
@@ -42,9 +43,14 @@ public final class AsyncHTTPClientTransport: HTTPTransport, Sendable {
 
     /// The configuration ``shared`` uses and `init` defaults to: AsyncHTTPClient's defaults,
     /// with response decompression on (gzip and deflate, as URLSession does) and no redirects.
+    /// Its tracer is the one bootstrapped when it is made, as in AsyncHTTPClient's defaults, or none.
     public static var defaultConfiguration: HTTPClient.Configuration {
         var configuration = HTTPClient.Configuration()
         configuration.decompression = .enabled(limit: .none)
+        // Before any bootstrap AsyncHTTPClient keeps the no-op tracer, for good, and still starts
+        // a span per request with its attributes (5 % of a request's CPU at 64 in flight,
+        // Benchmarks/NOTES.md); no tracer records the same nothing for less.
+        if configuration.tracing.tracer is NoOpTracer { configuration.tracing.tracer = nil }
         return configuration
     }
 
