@@ -34,6 +34,10 @@ let package = Package(
             dependencies: [
                 "SwiftApiDslAsyncHTTPClient",
                 .product(name: "SwiftApiDsl", package: "SwiftApiDsl"),
+                // An event loop group of the test's own, which counts the loops picked from it.
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
     ],

@@ -52,6 +52,8 @@ public final class AsyncHTTPClientTransport: HTTPTransport, Sendable {
     public static var defaultConfiguration: HTTPClient.Configuration {
         var configuration = HTTPClient.Configuration()
         configuration.decompression = .enabled(limit: .none)
+        // Without a bootstrap AsyncHTTPClient would keep the no-op tracer and still start a span per
+        // request (5 % of a request's CPU at 64 in flight, Benchmarks/NOTES.md): none costs nothing.
         configuration.tracing.tracer = nil
         return configuration
     }
@@ -119,15 +121,20 @@ public final class AsyncHTTPClientTransport: HTTPTransport, Sendable {
     private func exchange(_ request: TransportRequest, delegate: ExchangeDelegate, control: ExchangeControl) async throws -> TransportResponse {
         // A request with pins goes through a client that checks them on each new connection.
         let client = pinned.client(for: request) ?? httpClient
+        // One event loop per exchange, picked once, for the delegate and a streamed body's futures
+        // alike. Left to itself AsyncHTTPClient picks one with `any()` too, which from outside the
+        // group takes the next loop in turn: a second pick per exchange made every exchange land on
+        // the same loop of two, and every connection with it (Benchmarks/NOTES.md, issue 25).
+        let eventLoop = client.eventLoopGroup.any()
         let outgoing: HTTPClient.Request
         do {
-            outgoing = try HTTPClient.Request(request, eventLoop: client.eventLoopGroup.any())
+            outgoing = try HTTPClient.Request(request, eventLoop: eventLoop)
         } catch {
             throw TransportFailure.map(error, for: request)
         }
         // No deadline: AsyncHTTPClient's would count the whole exchange, not idle time; the
-        // pipeline enforces the idle timeout through `control`.
-        let task = client.execute(request: outgoing, delegate: delegate, deadline: nil)
+        // pipeline enforces the idle timeout through `control`. The connection may be on any loop.
+        let task = client.execute(request: outgoing, delegate: delegate, eventLoop: .delegate(on: eventLoop), deadline: nil)
         // A client that is shut down fails the task without telling the delegate.
         task.futureResult.whenFailure { delegate.fail($0) }
         control.onAbort { _ in task.cancel() }

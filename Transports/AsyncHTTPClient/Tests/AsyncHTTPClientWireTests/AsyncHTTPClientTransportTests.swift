@@ -43,6 +43,16 @@ import SwiftApiDslAsyncHTTPClient
         try await transport.shutdown()
     }
 
+    /// Nothing in this process bootstraps a tracer: AsyncHTTPClient's default would be the no-op
+    /// one, which still starts a span per request; the transport's default has none.
+    @Test func defaultConfigurationHasNoTracerWhenNoneWasBootstrapped() async throws {
+        #expect(AsyncHTTPClientTransport.defaultConfiguration.tracing.tracer == nil)
+        let transport = AsyncHTTPClientTransport()
+        let client = ApiClient(asyncHTTPClient: transport, baseUrl: try HttpBin.url())
+        #expect(try await client.get("get").perform().httpResponse.statusCode == 200)
+        try await transport.shutdown()
+    }
+
     @Test func ownTransportShutsDownOnceAndThenRefusesRequests() async throws {
         let transport = AsyncHTTPClientTransport()
         let client = ApiClient(asyncHTTPClient: transport, baseUrl: try HttpBin.url())
