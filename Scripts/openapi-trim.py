@@ -8,7 +8,11 @@ The filter, and the only changes made to what the server wrote:
 - `wait_dag_run_until_finished` answers 200 with no `Content-Type` and streams NDJSON, while its
   document lists `application/json` first: swift-openapi-runtime picks the first listed type when
   none is received and would buffer and decode the stream as one JSON value, so only the
-  `application/x-ndjson` entry is kept (the generated client then hands the body over as it arrives).
+  `application/x-ndjson` entry is kept (the generated client then hands the body over as it arrives);
+- the generator skips a schema written `anyOf: [X, {"type": "null"}]` (OpenAPI 3.1's nullable,
+  which FastAPI writes for every optional field): it would drop those properties and query
+  parameters. Each becomes X, and a property so written leaves its object's `required` list, so
+  the generated field is optional and a `null` from the server decodes as `nil`.
 """
 import json
 import sys
@@ -34,6 +38,33 @@ def refs(value):
             yield from refs(item)
 
 
+def is_nullable(schema):
+    if not isinstance(schema, dict) or not isinstance(schema.get("anyOf"), list):
+        return False
+    options = schema["anyOf"]
+    return len(options) == 2 and {"type": "null"} in options
+
+
+def without_null(value):
+    """`value` with every nullable `anyOf` replaced by its other schema (see the module's comment)."""
+    if isinstance(value, list):
+        return [without_null(item) for item in value]
+    if not isinstance(value, dict):
+        return value
+    if is_nullable(value):
+        other = next(option for option in value["anyOf"] if option != {"type": "null"})
+        rest = {key: item for key, item in value.items() if key != "anyOf"}
+        return without_null({**other, **rest})
+    result = {key: without_null(item) for key, item in value.items()}
+    properties = value.get("properties")
+    if isinstance(properties, dict) and isinstance(value.get("required"), list):
+        nullable = {name for name, schema in properties.items() if is_nullable(schema)}
+        result["required"] = [name for name in value["required"] if name not in nullable]
+        if not result["required"]:
+            del result["required"]
+    return result
+
+
 def main(source, destination):
     served = json.load(open(source))
     paths = {}
@@ -57,8 +88,8 @@ def main(source, destination):
         kept[section] = dict(sorted(kept[section].items()))
 
     trimmed = {key: served[key] for key in ("openapi", "info") if key in served}
-    trimmed["paths"] = paths
-    trimmed["components"] = kept
+    trimmed["paths"] = without_null(paths)
+    trimmed["components"] = without_null(kept)
     with open(destination, "w") as file:
         json.dump(trimmed, file, indent=2, ensure_ascii=False)
         file.write("\n")
