@@ -30,6 +30,8 @@ import SwiftApiDslOpenAPI
         #expect(seen.method == "GET")
     }
 
+    /// Names keep their case on both engines; the order is kept by AsyncHTTPClient (URLSession
+    /// keeps the fields in a dictionary).
     @Test(arguments: Engine.allCases)
     func headerFieldsArriveInTheirOrderAndCase(engine: Engine) async throws {
         var fields = HTTPFields()
@@ -37,11 +39,16 @@ import SwiftApiDslOpenAPI
         fields.append(HTTPField(name: HTTPField.Name("x-alpha")!, value: "a"))
         fields.append(HTTPField(name: HTTPField.Name("X-Mixed-Case")!, value: "m"))
         let seen = try await raw(HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/raw-request", headerFields: fields), on: engine)
-        #expect(seen.fields(prefixed: "x-") == ["X-Zulu: z", "x-alpha: a", "X-Mixed-Case: m"])
+        let expected = ["X-Zulu: z", "x-alpha: a", "X-Mixed-Case: m"]
+        switch engine {
+        case .asyncHTTPClient: #expect(seen.fields(prefixed: "x-") == expected)
+        case .urlSession: #expect(seen.fields(prefixed: "x-").sorted() == expected.sorted())
+        }
     }
 
-    /// AsyncHTTPClient sends a repeated field as written; URLSession holds one value per name
-    /// and sends the values joined with `, ` (RFC 9110, section 5.3), in their order.
+    /// AsyncHTTPClient sends a repeated field as written, in order; URLSession holds one value per
+    /// name in a dictionary: it sends the values joined with `, ` (RFC 9110, section 5.3), in
+    /// their order, and the fields in an order of its own.
     @Test(arguments: Engine.allCases)
     func aRepeatedFieldArrivesRepeatedOrJoined(engine: Engine) async throws {
         var fields = HTTPFields()
@@ -51,7 +58,7 @@ import SwiftApiDslOpenAPI
         let seen = try await raw(HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/raw-request", headerFields: fields), on: engine)
         switch engine {
         case .asyncHTTPClient: #expect(seen.fields(prefixed: "x-") == ["X-Tag: one", "X-Other: o", "X-Tag: two"])
-        case .urlSession: #expect(seen.fields(prefixed: "x-") == ["X-Tag: one, two", "X-Other: o"])
+        case .urlSession: #expect(seen.fields(prefixed: "x-").sorted() == ["X-Other: o", "X-Tag: one, two"])
         }
     }
 

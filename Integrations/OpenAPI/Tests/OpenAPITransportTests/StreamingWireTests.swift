@@ -66,7 +66,14 @@ import SwiftApiDslOpenAPI
         let client = engine.client(server).observer { event in
             if case .finished = event.kind { finished.withLock { $0 += 1 } }
         }
-        let transport = ApiClientTransport(client)
+        let text = try await Self.readThreeEvents(through: ApiClientTransport(client), server: server)
+        #expect(text.hasPrefix("id: 1\ndata: tick 1\n\nid: 2\ndata: tick 2\n\nid: 3\ndata: tick 3\n\n"))
+        // The body was released when the reading ended: the exchange ends, and observers hear it.
+        try await Self.waitUntil { finished.withLock { $0 } == 1 }
+    }
+
+    /// The endless stream's text up to its third event, read as the generated code reads a body.
+    static func readThreeEvents(through transport: ApiClientTransport, server: URL) async throws -> String {
         let request = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/events/endless",
                                   headerFields: [.accept: "text/event-stream"])
         let (response, body) = try await transport.send(request, body: nil, baseURL: server, operationID: "events")
@@ -77,9 +84,7 @@ import SwiftApiDslOpenAPI
             text += String(decoding: chunk, as: UTF8.self)
             if text.contains("data: tick 3\n\n") { break }
         }
-        #expect(text.hasPrefix("id: 1\ndata: tick 1\n\nid: 2\ndata: tick 2\n\nid: 3\ndata: tick 3\n\n"))
-        // Leaving the loop released the body: the exchange ends, and observers hear it.
-        try await Self.waitUntil { finished.withLock { $0 } == 1 }
+        return text
     }
 
     /// Cancelling the task that reads the body stops the exchange: the read ends with an error
