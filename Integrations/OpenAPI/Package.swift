@@ -50,6 +50,18 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
+        // An app's module: main-actor isolation by default, using the public API as an app does.
+        .testTarget(
+            name: "OpenAPIMainActorTests",
+            dependencies: [
+                "SwiftApiDslOpenAPI",
+                .product(name: "SwiftApiDsl", package: "SwiftApiDsl"),
+                .product(name: "SwiftApiDslMock", package: "SwiftApiDsl"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: [.defaultIsolation(MainActor.self)]
+        ),
         .testTarget(
             name: "GeneratedClientWireTests",
             dependencies: [
