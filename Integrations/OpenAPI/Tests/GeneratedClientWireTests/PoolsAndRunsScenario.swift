@@ -32,9 +32,20 @@ struct PoolsAndRunsScenario {
     let client: Client
     let prefix = Airflow.uniqueName("wire")
 
+    /// Runs the operations, then deletes the pools it made (awaited: SQLite takes one writer at a time).
     func run() async throws -> Outcome {
+        do {
+            let outcome = try await runOperations()
+            await Self.removePools(client: client, prefix: prefix)
+            return outcome
+        } catch {
+            await Self.removePools(client: client, prefix: prefix)
+            throw error
+        }
+    }
+
+    private func runOperations() async throws -> Outcome {
         var outcome = Outcome()
-        defer { Task { [client, prefix] in await Self.removePools(client: client, prefix: prefix) } }
 
         for (suffix, slots) in [("a", 3), ("b", 5)] {
             let body = Components.Schemas.PoolBody(name: "\(prefix)-\(suffix)", slots: slots, description: "made by a generated client")
