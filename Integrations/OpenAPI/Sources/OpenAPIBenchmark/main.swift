@@ -37,9 +37,9 @@ for concurrency in [1, 64] {
     let baseline = perSide[0]
     for (index, side) in sides.enumerated() {
         let ratios = zip(perSide[index], baseline).map { $0 / $1 } // same round: same machine load
-        let line = String(format: "%-22@ %9.0f ops/s   %.3f× the plain adapter (rounds %.3f…%.3f)",
-                          side.name as NSString, Throughput.median(perSide[index]), Throughput.median(ratios),
-                          ratios.min() ?? 0, ratios.max() ?? 0)
-        print(line)
+        let name = side.name.padding(toLength: 22, withPad: " ", startingAt: 0)
+        print(name + String(format: " %9.0f ops/s   %.3f× the plain adapter (rounds %.3f…%.3f)",
+                            Throughput.median(perSide[index]), Throughput.median(ratios),
+                            ratios.min() ?? 0, ratios.max() ?? 0))
     }
 }
