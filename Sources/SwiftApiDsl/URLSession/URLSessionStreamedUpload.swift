@@ -16,11 +16,13 @@ extension URLSessionTransport {
     /// ``largestBodyInMemory``, in a temporary file beyond it; either is then sent with its
     /// `Content-Length`, through the paths a file or a form takes.
     ///
-    /// URLSession takes chunks that arrive asynchronously only as an `InputStream`
-    /// (`httpBodyStream`), which swift-corelibs-foundation always sends chunked, adding
-    /// `Transfer-Encoding: chunked` to a `Content-Length` when one is set (nginx answers 400;
-    /// Docs/LinuxNotes.md): this engine gathers instead. The AsyncHTTPClient transport streams
-    /// the chunks as they come.
+    /// URLSession takes chunks that arrive asynchronously only as an `InputStream`. On Linux
+    /// swift-corelibs-foundation sends one chunked, adding `Transfer-Encoding: chunked` even to a
+    /// set `Content-Length` (nginx answers 400), and reads it on the thread that serves every
+    /// task of the session: a probe with `uploadTask(withStreamedRequest:)` and a blocking
+    /// `InputStream` subclass streamed the body, but a GET on the same session waited 0.81 s for
+    /// a producer pausing 1 s (Docs/LinuxNotes.md). So this engine gathers the body first; the
+    /// AsyncHTTPClient transport streams the chunks as they come.
     static func gather(_ streamed: StreamedBody, control: ExchangeControl) async throws -> GatheredBody {
         var data = Data()
         var spool: (url: URL, handle: FileHandle)?

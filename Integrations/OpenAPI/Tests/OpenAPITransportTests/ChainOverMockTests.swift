@@ -156,6 +156,19 @@ import SwiftApiDslOpenAPI
         #expect(try await api.getTodo(id: 9) == .undocumented(statusCode: 404, body: #"{"detail":"no such todo"}"#))
     }
 
+    /// Without validators nothing reads an error document ahead: a large one reaches the
+    /// generated code whole, as it arrives.
+    @Test func aLargeUndocumentedBodyReachesTheGeneratedCodeWhole() async throws {
+        let mock = ApiClientMock(baseUrl: Self.baseUrl)
+        let document = Data(repeating: UInt8(ascii: "e"), count: 3 << 20)
+        try mock.stub(.get, "report", body: document, statusCode: 500)
+        let transport = ApiClientTransport(mock.client.httpStatusCodeRange())
+        let request = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/report")
+        let (response, body) = try await transport.send(request, body: nil, baseURL: Self.baseUrl, operationID: "report")
+        #expect(response.status.code == 500)
+        #expect(try await Data(collecting: try #require(body), upTo: 4 << 20) == document)
+    }
+
     @Test func withTheClientsValidationARejectionIsTheGeneratedClientsUnderlyingError() async throws {
         let mock = ApiClientMock(baseUrl: Self.baseUrl)
         try mock.stub(.get, "todos/:id", body: ["detail": "no such todo"], statusCode: 404)
