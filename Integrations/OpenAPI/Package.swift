@@ -19,6 +19,8 @@ let package = Package(
         .package(path: "../../Transports/AsyncHTTPClient"),
         .package(url: "https://github.com/swift-server/swift-openapi-async-http-client.git", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-openapi-urlsession.git", from: "1.4.0"),
+        // For the benchmark only: the plain adapter's HTTPClient, configured like the library's.
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     ],
     targets: [
         .target(
@@ -48,6 +50,18 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
+        // An app's module: main-actor isolation by default, using the public API as an app does.
+        .testTarget(
+            name: "OpenAPIMainActorTests",
+            dependencies: [
+                "SwiftApiDslOpenAPI",
+                .product(name: "SwiftApiDsl", package: "SwiftApiDsl"),
+                .product(name: "SwiftApiDslMock", package: "SwiftApiDsl"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: [.defaultIsolation(MainActor.self)]
+        ),
         .testTarget(
             name: "GeneratedClientWireTests",
             dependencies: [
@@ -59,6 +73,21 @@ let package = Package(
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+        // The generated client over ApiClientTransport against the plain AsyncHTTPClient adapter,
+        // interleaved in one process: `Scripts/bench --only openapi` runs it in release mode.
+        .executableTarget(
+            name: "OpenAPIBenchmark",
+            dependencies: [
+                "GeneratedClient",
+                "SwiftApiDslOpenAPI",
+                .product(name: "SwiftApiDsl", package: "SwiftApiDsl"),
+                .product(name: "SwiftApiDslAsyncHTTPClient", package: "AsyncHTTPClient"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
     ],

@@ -47,6 +47,9 @@ http {
         root $nginx_dir/www;
         # Files under /cached/ carry a freshness lifetime, for the HTTP cache's tests.
         location /cached/ { add_header Cache-Control "max-age=60"; }
+        # Files under /openapi/ stand in for a generated client's operations, whose paths have no
+        # extension: JSON, fresh for a minute (Integrations/OpenAPI's cache test).
+        location /openapi/ { default_type application/json; add_header Cache-Control "max-age=60"; }
     }
 }
 CONF

@@ -27,6 +27,19 @@ def read_chunked(request):
         request.rfile.readline()
 
 
+def read_chunked_bytes(request):
+    """The whole chunked body, for the routes that answer with it."""
+    body = bytearray()
+    while True:
+        size = int(request.rfile.readline().split(b";")[0].strip() or b"0", 16)
+        if size == 0:
+            while request.rfile.readline() not in (b"\r\n", b"\n", b""):
+                pass
+            return bytes(body)
+        body += request.rfile.read(size)
+        request.rfile.readline()
+
+
 def sized_body(request):
     """The body of `Content-Length` bytes, CHUNK bytes at a time; shorter if the client stops."""
     left = int(request.headers.get("Content-Length", "0"))

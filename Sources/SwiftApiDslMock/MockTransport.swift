@@ -57,6 +57,13 @@ final class MockTransport: HTTPTransport, Sendable {
     // MARK: HTTPTransport
 
     func send(_ request: TransportRequest, control: ExchangeControl) async throws -> TransportResponse {
+        var request = request
+        if case .stream(let streamed) = request.body {
+            // Read as a server would, and recorded as the bytes it gave (`httpBody`, `bodyText`).
+            var data = Data()
+            for try await chunk in try streamed.makeChunks() { data.append(chunk) }
+            request.setBody(data)
+        }
         let response = try await answer(request)
         return TransportResponse(response.httpResponse, body: ResponseBody(response.body))
     }

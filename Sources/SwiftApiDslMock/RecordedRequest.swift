@@ -62,7 +62,8 @@ public struct RecordedRequest: Sendable, CustomStringConvertible {
         urlRequest.value(forHTTPHeaderField: field.rawValue)
     }
 
-    /// The in-memory body: a `body:`, a JSON body, a form-URL-encoded one. `nil` for none and
+    /// The in-memory body: a `body:`, a JSON body, a form-URL-encoded one, or the bytes a
+    /// streamed body (`RequestBody.stream`) gave, read whole by the mock. `nil` for none and
     /// for the bodies in ``body``.
     public var httpBody: Data? { urlRequest.httpBody }
 

@@ -83,8 +83,8 @@ import Testing
         #expect(other.body == Data(#"{"id":1}"#.utf8))
         #expect(other.cacheOutcome == .revalidated)
     }
-    /// A download and a stream take their body as it arrives: the cache collects neither in
-    /// memory, so neither is stored, and the next call of the URL goes to the network.
+    /// A download and a stream take their body as it arrives: without a `Content-Length` the cache
+    /// collects neither in memory, so neither is stored, and the next call of the URL goes to the network.
     @Test func aDownloadAndAStreamAreNotCollectedNorStoredByTheCache() async throws {
         let mock = ApiClient(baseUrl: Fixtures.baseUrl).cache(.memory()).mocked()
         for path in ["files/1", "files/2"] {

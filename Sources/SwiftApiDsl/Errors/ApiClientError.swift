@@ -80,7 +80,7 @@ public struct ApiClientError: Error, Sendable, Equatable, CustomStringConvertibl
             case unresolvableURL, invalidURL, invalidMethod, invalidHeader, unsupportedByTransport
             case unacceptableStatusCode, unacceptableContentType, responseTooLarge, downloadLengthMismatch
             case failedAfterRetries, repeatedPageLink, credentialExpired, credentialRefreshFailed, unreadableBodyFile
-            case tlsUnsupported, pinMismatch
+            case tlsUnsupported, pinMismatch, streamedBodyUnreadable
         }
         private let kind: Kind
 
@@ -118,6 +118,9 @@ public struct ApiClientError: Error, Sendable, Equatable, CustomStringConvertibl
         public static let tlsUnsupported = Code(kind: .tlsUnsupported)
         /// The server's certificates match none of its host's pins; no request was sent.
         public static let pinMismatch = Code(kind: .pinMismatch)
+        /// A ``StreamedBody`` that can be read once was needed again (a retry, a redirect that
+        /// keeps the body, the replay after a refresh), or read synchronously; nothing partial was sent.
+        public static let streamedBodyUnreadable = Code(kind: .streamedBodyUnreadable)
 
         /// The constant's name, such as `unacceptableStatusCode`.
         public var description: String { kind.rawValue }

@@ -11,7 +11,8 @@ import FoundationNetworking
 //   4. otherwise the request goes on, conditional when a stored response has validators (4.3):
 //      a 304 refreshes and returns the stored response with status 200; any other answer is
 //      returned, and stored once its body has arrived whole, when it may be (3) and the call
-//      reads it into memory (a download's or a stream's body is never collected)
+//      reads it into memory, or announces its length within the entry limit (a download's or a
+//      stream's body of unknown or larger length is never collected)
 // Each response carries which of these happened as its `cacheOutcome`, and says it in a
 // `Cache-Status` member for logs (RFC 9211); the library never reads that field back.
 
@@ -61,8 +62,10 @@ extension HTTPCache {
             return Self.marked(answer, "fwd=stale; fwd-status=304")
         }
         let status = stored != nil ? "; fwd-status=\(response.statusCode)" : ""
-        // A download's or a stream's body is never collected here: it is not stored.
-        guard !request.takesBodyAsItArrives,
+        // A download's or a stream's body is collected only when its length is announced within
+        // the entry limit: never an event stream, a chunked body or a large file.
+        let (expected, limit) = (BodyDestination.expectedLength(of: response), store.entryLimit)
+        guard !request.takesBodyAsItArrives || expected.map({ $0 <= Int64(limit) }) == true,
               let entry = storable(response, to: request, key: key, partition: partition, sent: start, received: arrival) else {
             if stored != nil, response.statusCode == 200 { store.removeEntries(url: key) }
             return Self.marked(response, reason + status)
@@ -70,7 +73,6 @@ extension HTTPCache {
         var storing = Self.marked(response, reason + status + "; stored")
         // Only a complete body is stored: not one that fails midway, is not read to its end, grows
         // past the entry limit, or does not have its announced length.
-        let (expected, limit) = (BodyDestination.expectedLength(of: response), store.entryLimit)
         var collected: Data? = Data()
         storing.body = BodyTap(response.body, onChunk: { chunk in
             if let count = collected?.count { if count + chunk.count <= limit { collected?.append(chunk) } else { collected = nil } }

@@ -24,6 +24,7 @@ extension Middleware {
                 let keepsMethod = HttpMethod(following.httpMethod ?? HttpMethod.get.rawValue) == current.method
                 var hop = TransportRequest(urlRequest: following, body: keepsMethod ? current.body : nil)
                 hop.requestID = current.requestID
+                hop.name = current.name
                 hop.takesBodyAsItArrives = current.takesBodyAsItArrives
                 hop.tls = current.tls // checked against the pins of the hop's own host
                 trace?.redirected(from: current, to: hop, statusCode: response.statusCode) // observe: redirect

@@ -63,6 +63,17 @@ extension RequestModifier {
     public static func maxResponseSize(_ bytes: Int?) -> RequestModifier {
         .init(editingDraft: { $0.maxResponseSize = bytes })
     }
+
+    /// Names the call for logs and metrics, such as an OpenAPI operation ID: middlewares read it
+    /// as ``TransportRequest/name`` on every request of the call on the wire, observers in the
+    /// request of each ``RequestEvent``. A later name replaces an earlier one.
+    ///
+    /// ```swift
+    /// try await client.get("todos/7").name("getTodo").perform()
+    /// ```
+    public static func name(_ name: String) -> RequestModifier {
+        .init(editing: { $0.name = name })
+    }
 }
 
 extension RequestModifiable {
@@ -78,4 +89,6 @@ extension RequestModifiable {
     public func retryPolicy(_ policy: RetryPolicy) -> Self { modifier(.retryPolicy(policy)) }
     /// Sets the largest response body `perform()` reads into memory, in bytes; `nil` for none.
     public func maxResponseSize(_ bytes: Int?) -> Self { modifier(.maxResponseSize(bytes)) }
+    /// Names the call for logs and metrics (``TransportRequest/name``), e.g. an operation ID.
+    public func name(_ name: String) -> Self { modifier(.name(name)) }
 }

@@ -43,6 +43,8 @@ extension TransportRequest {
             return ["--data-binary", "@" + Self.quoted(url.path)]
         case .multipart(let form):
             return form.parts.flatMap(Self.formWords)
+        case .stream(let streamed):
+            return ["--data-binary", "@-", "# a streamed body of \(streamed.length.map { "\($0) bytes" } ?? "unknown length"), to give on standard input"]
         case nil:
             guard let data = httpBody else { return [] }
             guard let text = String(data: data, encoding: .utf8) else {

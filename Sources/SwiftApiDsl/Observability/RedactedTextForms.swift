@@ -63,6 +63,7 @@ extension TransportRequest: CustomStringConvertible, CustomReflectable {
         switch body {
         case .file(let url): "file \(url.lastPathComponent)"
         case .multipart(let form): "multipart form of \(form.parts.count) parts"
+        case .stream(let streamed): "stream of \(streamed.length.map { "\($0) bytes" } ?? "unknown length")"
         }
     }
 }

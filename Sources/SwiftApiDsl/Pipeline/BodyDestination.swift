@@ -9,7 +9,7 @@ import FoundationNetworking
 /// body to its file (after the bytes already there, when it continues them: ``DownloadTarget``)
 /// and keeps nothing for a 2xx, the error document otherwise (up to 1 MiB).
 /// A stream keeps nothing for a 2xx and hands the body over unread; for another status it reads
-/// the error document first, and the caller's body holds it.
+/// the error document first when there are validators to see it, and the caller's body holds it.
 enum BodyDestination {
     /// Into memory, for `perform()`.
     case memory
@@ -30,8 +30,10 @@ enum BodyDestination {
 
     /// Reads `response`'s body as this destination wants it: the response its validators see
     /// and, for a stream, the caller's body still to read.
+    /// `validated`: whether validators will judge the response; a stream reads an error
+    /// document ahead only for them.
     func receive(_ response: TransportResponse, of request: TransportRequest, draft: RequestDraft,
-                 trace: RequestTrace?) async throws -> (Response<Data>, ResponseBody?) {
+                 validated: Bool, trace: RequestTrace?) async throws -> (Response<Data>, ResponseBody?) {
         let head = response.head(for: request.url)
         // A download follows its own progress, from the bytes already on disk (DownloadTarget).
         let makeProgress = { draft.downloadProgress.map { ProgressReporter(total: Self.expectedLength(of: response), handler: $0) } }
@@ -51,7 +53,7 @@ enum BodyDestination {
             return (response, nil)
         case .caller:
             try Self.check(response, of: request, against: limit)
-            guard (200..<300).contains(response.statusCode) else {
+            guard !validated || (200..<300).contains(response.statusCode) else {
                 let document = try await Self.collect(response.body, limit: Self.errorDocumentLimit, progress: nil) ?? Data()
                 return (Response(body: document, head: head), ResponseBody(document))
             }

@@ -85,7 +85,8 @@ struct RequestPipeline: Sendable {
         // The request the final response answers; the prepared one for an answer a middleware made.
         let request = transportResponse.sentRequest ?? draft.request
         record?.uploadProgress?.finish(atTotal: true) // the server has answered: the body it took is all there is
-        let (response, streamed) = try await destination.receive(transportResponse, of: request, draft: draft, trace: trace)
+        let (response, streamed) = try await destination.receive(transportResponse, of: request, draft: draft,
+                                                                 validated: validates, trace: trace)
         let attempts = record?.attempts ?? 1
         do {
             try await validate(response, of: request)
@@ -204,6 +205,12 @@ struct RequestPipeline: Sendable {
                 throw RequestError.modify(draft.request.urlRequest, error)
             }
         }
+    }
+
+    /// Whether step 6 has anything to run: some validator, and the client's switch on.
+    private var validates: Bool {
+        if let enabled = client.validatorsEnabled, !enabled() { return false }
+        return !client.validators.isEmpty || !call.validators.isEmpty
     }
 
     /// Step 6: every validator, the client's first; none while the client's switch is off

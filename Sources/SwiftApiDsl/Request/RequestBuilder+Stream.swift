@@ -15,7 +15,8 @@ extension RequestBuilder {
     /// ```
     /// - Validators run on the head before the first chunk: they see an empty body for a 2xx
     ///   response, and the server's error document otherwise (read first, up to 1 MiB, and then
-    ///   handed to the caller as the body; a larger one is dropped), as for downloads.
+    ///   handed to the caller as the body; a larger one is dropped), as for downloads. Without
+    ///   validators (or with the client's switch off) every body is handed over unread.
     /// - Cancelling the task that reads the body, or releasing the body and its iterator before
     ///   the end, closes the connection. A failure while reading throws a ``RequestError``.
     /// - The idle timeout counts only the time spent waiting for the server, not the time the

@@ -2,12 +2,18 @@ import Foundation
 
 extension RequestBody {
     /// The exact number of bytes the body takes, files included (read from their sizes).
-    /// Throws an ``ApiClientError`` (`.unreadableBodyFile`) when a file cannot be sent.
+    /// Throws an ``ApiClientError`` (`.unreadableBodyFile`) when a file cannot be sent, and
+    /// (`.streamedBodyUnreadable`) for a streamed body of unknown length.
     public func contentLength() throws -> Int64 {
-        try segments.reduce(0) { total, segment in
+        if case .stream(let streamed) = self {
+            guard let length = streamed.length else { throw StreamedBody.unreadable("the length of a streamed body is unknown") }
+            return length
+        }
+        return try segments.reduce(0) { total, segment in
             switch segment {
             case .data(let data): total + Int64(data.count)
             case .file(let url): total + (try BodyReader.size(of: url))
+            case .streamed: total
             }
         }
     }
@@ -31,6 +37,7 @@ extension RequestBody {
         switch self {
         case .file(let url): [.file(url)]
         case .multipart(let form): form.segments
+        case .stream: [.streamed]
         }
     }
 }
@@ -47,7 +54,8 @@ extension TransportRequest {
     /// while let chunk = try reader.next() { hasher.update(data: chunk) }   // e.g. CryptoKit's SHA256
     /// ```
     /// Files are read synchronously on the calling thread, as transports read them; `next()`
-    /// throws an ``ApiClientError`` (`.unreadableBodyFile`) when a file cannot be read in full.
+    /// throws an ``ApiClientError`` (`.unreadableBodyFile`) when a file cannot be read in full,
+    /// and (`.streamedBodyUnreadable`) for a ``StreamedBody``, whose chunks arrive asynchronously.
     public func makeBodyReader(chunkSize: Int = 1 << 20) -> BodyReader {
         // `body` first, as every transport takes it when the public initialiser was given both.
         BodyReader(segments: body?.segments ?? httpBody.map { [.data($0)] } ?? [], chunkSize: chunkSize)
@@ -55,6 +63,7 @@ extension TransportRequest {
 
     /// The whole body as every transport sends it, files read into memory; empty without a
     /// body. For bodies known to be small; stream larger ones with ``makeBodyReader(chunkSize:)``.
+    /// Throws for a ``StreamedBody``, as the reader does.
     ///
     /// ```swift
     /// signed.headerFields.set(try sign(request.bodyData()), for: "X-Signature")
@@ -75,6 +84,8 @@ public final class BodyReader {
     enum Segment {
         case data(Data)
         case file(URL)
+        /// A ``StreamedBody``: its chunks come asynchronously, never through a reader.
+        case streamed
     }
 
     private var segments: ArraySlice<Segment>
@@ -98,6 +109,8 @@ public final class BodyReader {
                 return data
             case .data:
                 continue
+            case .streamed:
+                throw StreamedBody.unreadable("a streamed body cannot be read synchronously; its chunks come from StreamedBody.makeChunks()")
             case .file(let url):
                 let size = try Self.size(of: url)
                 do {

@@ -37,4 +37,7 @@ public enum RequestBody: Sendable, Equatable {
     case file(URL)
     /// A multipart form; fields that are files are streamed from disk.
     case multipart(MultipartFormData)
+    /// Chunks produced while they are sent (an upload generated on the fly, a body handed over
+    /// by another library), with their length when it is known; see ``StreamedBody``.
+    case stream(StreamedBody)
 }

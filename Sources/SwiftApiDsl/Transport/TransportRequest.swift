@@ -37,7 +37,8 @@ public struct TransportRequest: Sendable {
     /// The Foundation form last taken back, for what the fields above do not hold.
     private var foundationExtras: URLRequest?
     /// Whether the call takes the response body as it arrives (a download, a stream): an
-    /// ``HTTPCache``, or a caching middleware of your own, then never collects it in memory.
+    /// ``HTTPCache``, or a caching middleware of your own, then collects it in memory only when
+    /// its `Content-Length` announces it small enough.
     /// Set by the pipeline on every request of every call.
     public internal(set) var takesBodyAsItArrives = false
     /// The `Cookie` field URLSession will add from its session's cookie storage, inside the
@@ -49,6 +50,9 @@ public struct TransportRequest: Sendable {
     /// of the call on the wire (a redirect hop, a retry, the replay after a refresh). A middleware
     /// that works with an observer (a tracer injecting the call's span) finds the call by it.
     public internal(set) var requestID: Int?
+    /// The call's name for logs and metrics, such as an OpenAPI operation ID, set with
+    /// `.name(_:)`; the same on every request of the call on the wire. `nil` unless set.
+    public var name: String?
     /// What the request trusts and presents over TLS (``TLSSettings``), set with `.tls(_:)`; a
     /// transport enforces it for this request's host, or refuses it before sending anything.
     public var tls: TLSSettings?

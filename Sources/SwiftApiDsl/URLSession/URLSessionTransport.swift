@@ -121,6 +121,13 @@ public final class URLSessionTransport: HTTPTransport {
         switch request.body {
         case nil:
             break
+        case .stream(let streamed):
+            // Gathered first, see `gather(_:control:)`: in memory up to `largestBodyInMemory`,
+            // beyond that in a temporary file.
+            switch try await Self.gather(streamed, control: control) {
+            case .memory(let data): uploadData = data
+            case .file(let file): (uploadFile, temporaryFile) = (file, file)
+            }
         case .multipart(let form) where form.isInMemory:
             urlRequest.httpBody = try RequestBody.multipart(form).encodedData()
         case let body? where try body.contentLength() <= Self.largestBodyInMemory:

@@ -34,7 +34,9 @@ extension HTTPClient.Request {
             headers.add(name: field.name, value: field.value)
         }
         let body: HTTPClient.Body?
-        if let streamed = request.body {
+        if case .stream(let streamed) = request.body {
+            body = .chunks(try streamed.makeChunks(), length: streamed.length, eventLoop: eventLoop)
+        } else if let streamed = request.body {
             body = Self.streaming(streamed, length: try streamed.contentLength(), eventLoop: eventLoop)
         } else {
             body = request.httpBody.map { .bytes($0) }
@@ -64,6 +66,24 @@ extension HTTPClient.Request {
                 }
             }
             return pump()
+        }
+    }
+}
+
+extension HTTPClient.Body {
+    /// Chunks written as they come, each once the previous one is on its way; with a
+    /// `Content-Length` when `length` is known, chunked otherwise. A task reads `chunks`, so a
+    /// producer that waits does not hold the event loop; it ends when the chunks end, fail, or a
+    /// write fails (the exchange was cancelled).
+    static func chunks(_ chunks: ResponseBody, length: Int64?, eventLoop: any EventLoop) -> HTTPClient.Body {
+        .stream(contentLength: length) { writer in
+            let done = eventLoop.makePromise(of: Void.self)
+            done.completeWithTask {
+                for try await chunk in chunks {
+                    try await writer.write(.byteBuffer(ByteBuffer(data: chunk))).get()
+                }
+            }
+            return done.futureResult
         }
     }
 }

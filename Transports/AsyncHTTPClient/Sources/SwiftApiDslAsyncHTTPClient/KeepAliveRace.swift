@@ -19,7 +19,9 @@ enum KeepAliveRace {
     /// Whether `request` may be sent a second time after losing its connection before any
     /// answer: its method is one the default ``RetryPolicy`` retries, the idempotent ones.
     static func allowsResend(of request: TransportRequest) -> Bool {
-        RetryPolicy.default.retryableMethods.contains(request.method)
+        // A streamed body that can be sent once is never sent again: the first error stands.
+        if case .stream(let streamed) = request.body, !streamed.repeatable { return false }
+        return RetryPolicy.default.retryableMethods.contains(request.method)
     }
 
     /// Whether `error`, raised before any byte of a response head arrived, says that the

@@ -1,1 +1,0 @@
-// Replaced by the generated client (Scripts/openapi-generate).

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import SwiftApiDsl
+
+/// `RequestBody.stream` over a real socket, on every engine: the bytes arrive whole, and a body
+/// that can be sent once is not sent again after a redirect that keeps it.
+@Suite struct StreamedBodyWireTests {
+    struct Received: Decodable, Equatable { let received: Int }
+
+    /// `count` chunks of 64 KiB, each made when it is asked for.
+    static func body(chunks count: Int, length: Int64?, repeatable: Bool) -> StreamedBody {
+        StreamedBody(length: length, repeatable: repeatable) {
+            let remaining = Shared(count)
+            return ResponseBody(AsyncStream<Data> {
+                remaining.take() ? Data(repeating: UInt8(ascii: "s"), count: 64 << 10) : nil
+            })
+        }
+    }
+
+    final class Shared: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count: Int
+        init(_ count: Int) { self.count = count }
+        func take() -> Bool {
+            lock.lock()
+            defer { lock.unlock() }
+            count -= 1
+            return count >= 0
+        }
+    }
+
+    static func send(_ body: StreamedBody, to url: URL) -> RequestBuilder {
+        ApiClient(transport: WireTransport.shared, baseUrl: url).post()
+            .modifier(RequestModifier(editing: { $0.setBody(.stream(body)) }))
+    }
+
+    @Test(arguments: [nil, Int64(40 * 64 << 10)])
+    func everyByteOfAStreamedBodyArrives(length: Int64?) async throws {
+        let received: Received = try await Self.send(Self.body(chunks: 40, length: length, repeatable: false), to: try TestServer.url("/sink")).perform()
+        #expect(received == Received(received: 40 * 64 << 10))
+    }
+
+    @Test func aBodyThatCanBeSentOnceFailsARedirectThatKeepsIt() async throws {
+        let target = try TestServer.url("/sink").absoluteString
+        let url = try HttpBin.url("/redirect-to?status_code=307&url=" + (target.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))
+        let error = try await #require(throws: RequestError.self) {
+            try await Self.send(Self.body(chunks: 2, length: nil, repeatable: false), to: url).perform()
+        }
+        guard case .transport(_, let cause) = error else {
+            Issue.record("expected .transport, got \(error)")
+            return
+        }
+        #expect((cause as? ApiClientError)?.code == .streamedBodyUnreadable)
+    }
+
+    @Test func aRepeatableBodyFollowsARedirectThatKeepsIt() async throws {
+        let target = try TestServer.url("/sink").absoluteString
+        let url = try HttpBin.url("/redirect-to?status_code=307&url=" + (target.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))
+        let received: Received = try await Self.send(Self.body(chunks: 2, length: 2 * 64 << 10, repeatable: true), to: url).perform()
+        #expect(received == Received(received: 2 * 64 << 10))
+    }
+}
