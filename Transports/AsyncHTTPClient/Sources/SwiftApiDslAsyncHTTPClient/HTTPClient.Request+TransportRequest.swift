@@ -71,16 +71,25 @@ extension HTTPClient.Request {
 }
 
 extension HTTPClient.Body {
-    /// Chunks written as they come, each once the previous one is on its way; with a
-    /// `Content-Length` when `length` is known, chunked otherwise. A task reads `chunks`, so a
-    /// producer that waits does not hold the event loop; it ends when the chunks end, fail, or a
-    /// write fails (the exchange was cancelled).
+    /// How many written chunks may wait to be taken by the connection before the next one is read.
+    static let chunksInFlight = 4
+
+    /// Chunks written as they come, with a `Content-Length` when `length` is known, chunked
+    /// otherwise. A task reads `chunks`, so a producer that waits does not hold the event loop.
+    ///
+    /// Up to ``chunksInFlight`` writes may be pending before the next chunk is read: this bounds
+    /// memory, and a body of that many chunks ends at once even when the server answers before
+    /// reading it (httpbin's `/redirect-to` with a 307), after which AsyncHTTPClient stops
+    /// completing writes: awaiting each write stalled such an exchange until the server closed the
+    /// connection (about 60 s). A larger body that meets such a server mid-way still waits for it.
     static func chunks(_ chunks: ResponseBody, length: Int64?, eventLoop: any EventLoop) -> HTTPClient.Body {
         .stream(contentLength: length) { writer in
             let done = eventLoop.makePromise(of: Void.self)
             done.completeWithTask {
+                var pending: [EventLoopFuture<Void>] = []
                 for try await chunk in chunks {
-                    try await writer.write(.byteBuffer(ByteBuffer(data: chunk))).get()
+                    if pending.count >= chunksInFlight { try await pending.removeFirst().get() }
+                    pending.append(writer.write(.byteBuffer(ByteBuffer(data: chunk))))
                 }
             }
             return done.futureResult
