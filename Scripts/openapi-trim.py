@@ -1,10 +1,12 @@
-"""Trims Airflow's own OpenAPI document to the operations the generated client's wire tests use.
+"""Trims a server's own OpenAPI document to the operations the generated clients' wire tests use.
 
-Usage: python3 Scripts/openapi-trim.py SERVED.json TRIMMED.json
+Usage: python3 Scripts/openapi-trim.py [--server airflow|labelstudio] SERVED.json TRIMMED.json
+(airflow by default: the GeneratedClient target; labelstudio: the GeneratedUploadClient target).
 
-The filter, and the only changes made to what the server wrote:
-- keep the paths and methods in KEEP, and the components they reach through `$ref` (transitively);
-- keep the security schemes, drop the document's tags list;
+For both: keep the paths and methods in the server's KEEP list, and the components they reach
+through `$ref` (transitively); keep the security schemes, drop the document's tags list.
+
+Airflow's, and the only changes made to what the server wrote:
 - `wait_dag_run_until_finished` answers 200 with no `Content-Type` and streams NDJSON, while its
   document lists `application/json` first: swift-openapi-runtime picks the first listed type when
   none is received and would buffer and decode the stream as one JSON value, so only the
@@ -13,16 +15,41 @@ The filter, and the only changes made to what the server wrote:
   which FastAPI writes for every optional field): it would drop those properties and query
   parameters. Each becomes X, and a property so written leaves its object's `required` list, so
   the generated field is optional and a `null` from the server decodes as `nil`.
+
+Label Studio's (1.23.2, Django REST framework and drf-spectacular), and the only changes made:
+- `api_projects_create` (`POST /api/projects/`) takes its `ProjectRequest` body as JSON, form or
+  multipart: only `application/json` is kept, because the generator writes a schema that a
+  multipart body uses as multipart parts, which a JSON body cannot encode;
+- `deprecated: true` is dropped from the properties (two in `Project` and `ProjectRequest`): the
+  generator marks those members deprecated and then uses them itself, one warning each;
+- where the server's answers send `null` for a property its document writes as required and not
+  nullable, the property is marked `nullable` and leaves `required`, so the generated field is
+  optional (a client decoding the document as written fails every create): in `UserSimple`,
+  `avatar` (a user without a picture); in `Project`, the counters and `state` that the answer to a
+  create leaves `null` (they are computed only when projects are listed), in ANSWERED_NULL;
+- the import's answer writes `found_formats` as an array of strings, and the server sends an
+  object, each file extension with its count (`{".json": 1}`): it becomes that object;
+- `api_projects_import_create` (`POST /api/projects/{id}/import`) documents its body as an array
+  of tasks under each of `application/json`, `multipart/form-data` and
+  `application/x-www-form-urlencoded`. swift-openapi-generator needs an object for a multipart
+  body and skips the operation's body otherwise; the server reads any file part it is sent. Only
+  the `multipart/form-data` entry is kept, as an object with one required binary part, `file`.
 """
 import json
 import sys
 
-KEEP = {
+AIRFLOW_KEEP = {
     "/api/v2/pools": ["get", "post"],
     "/api/v2/pools/{pool_name}": ["get", "delete"],
     "/api/v2/dags/{dag_id}/dagRuns": ["post"],
     "/api/v2/dags/{dag_id}/dagRuns/{dag_run_id}": ["patch"],
     "/api/v2/dags/{dag_id}/dagRuns/{dag_run_id}/wait": ["get"],
+}
+
+LABELSTUDIO_KEEP = {
+    "/api/projects/": ["post"],
+    "/api/projects/{id}/import": ["post"],
+    "/api/projects/{id}/tasks/": ["get"],
 }
 
 
@@ -65,14 +92,72 @@ def without_null(value):
     return result
 
 
-def main(source, destination):
-    served = json.load(open(source))
-    paths = {}
-    for path, methods in KEEP.items():
-        paths[path] = {method: served["paths"][path][method] for method in methods}
+def airflow_fixes(paths):
     wait = paths["/api/v2/dags/{dag_id}/dagRuns/{dag_run_id}/wait"]["get"]
     content = wait["responses"]["200"]["content"]
     wait["responses"]["200"]["content"] = {"application/x-ndjson": content["application/x-ndjson"]}
+
+
+def without_deprecated(value):
+    if isinstance(value, list):
+        return [without_deprecated(item) for item in value]
+    if not isinstance(value, dict):
+        return value
+    return {key: without_deprecated(item) for key, item in value.items() if not (key == "deprecated" and item is True)}
+
+
+ANSWERED_NULL = {
+    "UserSimple": ["avatar"],
+    "Project": [
+        "finished_task_number", "ground_truth_number", "num_tasks_with_annotations",
+        "skipped_annotations_number", "state", "task_number", "total_annotations_number",
+        "total_predictions_number", "useful_annotation_number",
+    ],
+}
+
+
+def labelstudio_component_fixes(components):
+    for schema_name, names in ANSWERED_NULL.items():
+        schema = components["schemas"][schema_name]
+        for name in names:
+            schema["properties"][name]["nullable"] = True
+            schema["required"].remove(name)
+
+
+def labelstudio_fixes(paths):
+    answer = paths["/api/projects/{id}/import"]["post"]["responses"]["201"]["content"]["application/json"]["schema"]
+    found = answer["properties"]["found_formats"]
+    del found["items"]
+    found.update({"type": "object", "additionalProperties": {"type": "integer"}})
+    create = paths["/api/projects/"]["post"]["requestBody"]
+    create["content"] = {"application/json": create["content"]["application/json"]}
+    body = paths["/api/projects/{id}/import"]["post"]["requestBody"]
+    body["content"] = {
+        "multipart/form-data": {
+            "schema": {
+                "type": "object",
+                "properties": {"file": {"type": "string", "format": "binary"}},
+                "required": ["file"],
+            }
+        }
+    }
+
+
+# Each server: the operations kept, the changes to them and to the kept components, the changes
+# to every kept part.
+SERVERS = {
+    "airflow": (AIRFLOW_KEEP, airflow_fixes, lambda components: None, without_null),
+    "labelstudio": (LABELSTUDIO_KEEP, labelstudio_fixes, labelstudio_component_fixes, without_deprecated),
+}
+
+
+def main(server, source, destination):
+    keep, fixes, component_fixes, cleanup = SERVERS[server]
+    served = json.load(open(source))
+    paths = {}
+    for path, methods in keep.items():
+        paths[path] = {method: served["paths"][path][method] for method in methods}
+    fixes(paths)
 
     components = served.get("components", {})
     kept = {"securitySchemes": components.get("securitySchemes", {})}
@@ -86,14 +171,19 @@ def main(source, destination):
         pending.extend(refs(components[section][name]))
     for section in kept:
         kept[section] = dict(sorted(kept[section].items()))
+    component_fixes(kept)
 
     trimmed = {key: served[key] for key in ("openapi", "info") if key in served}
-    trimmed["paths"] = without_null(paths)
-    trimmed["components"] = without_null(kept)
+    trimmed["paths"] = cleanup(paths)
+    trimmed["components"] = cleanup(kept)
     with open(destination, "w") as file:
         json.dump(trimmed, file, indent=2, ensure_ascii=False)
         file.write("\n")
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], sys.argv[2])
+    arguments = sys.argv[1:]
+    server = "airflow"
+    if arguments[:1] == ["--server"]:
+        server, arguments = arguments[1], arguments[2:]
+    main(server, arguments[0], arguments[1])

@@ -39,6 +39,14 @@ let package = Package(
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
             ]
         ),
+        // The same from Label Studio's own document, for an upload (multipart/form-data) to a
+        // second real server (Scripts/openapi-generate --server labelstudio writes it again).
+        .target(
+            name: "GeneratedUploadClient",
+            dependencies: [
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            ]
+        ),
         .testTarget(
             name: "OpenAPITransportTests",
             dependencies: [
@@ -66,6 +74,7 @@ let package = Package(
             name: "GeneratedClientWireTests",
             dependencies: [
                 "GeneratedClient",
+                "GeneratedUploadClient",
                 "SwiftApiDslOpenAPI",
                 .product(name: "SwiftApiDsl", package: "SwiftApiDsl"),
                 .product(name: "SwiftApiDslMock", package: "SwiftApiDsl"),

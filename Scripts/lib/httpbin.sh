@@ -74,8 +74,10 @@ httpbin_stop() {
         fi
     done
     rm -f "${httpbin_log:-}" "${testserver_log:-}"
-    # nginx (Scripts/lib/nginx.sh, Scripts/lib/tls.sh) and Airflow (Scripts/lib/airflow.sh) share this exit trap when a script started it.
+    # nginx (Scripts/lib/nginx.sh, Scripts/lib/tls.sh), Airflow (Scripts/lib/airflow.sh) and Label Studio
+    # (Scripts/lib/labelstudio.sh) share this exit trap when a script started it.
     if declare -F nginx_stop >/dev/null; then nginx_stop; fi
     if declare -F tls_stop >/dev/null; then tls_stop; fi
     if declare -F airflow_stop >/dev/null; then airflow_stop; fi
+    if declare -F labelstudio_stop >/dev/null; then labelstudio_stop; fi
 }

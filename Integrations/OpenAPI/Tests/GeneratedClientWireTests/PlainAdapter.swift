@@ -20,14 +20,18 @@ enum PlainAdapter: String, CaseIterable, Sendable, CustomStringConvertible {
 
     var description: String { "plain \(rawValue)" }
 
+    /// This adapter's transport, with its default settings.
+    var transport: any ClientTransport {
+        switch self {
+        case .urlSession: URLSessionTransport()
+        case .asyncHTTPClient: AsyncHTTPClientTransport()
+        }
+    }
+
     /// The generated client over this adapter, sending a new token with every operation (the
     /// adapters have no authentication of their own: a `ClientMiddleware` adds it).
     func generatedClient() async throws -> Client {
         let bearer = BearerMiddleware(token: try await Airflow.newToken())
-        let transport: any ClientTransport = switch self {
-        case .urlSession: URLSessionTransport()
-        case .asyncHTTPClient: AsyncHTTPClientTransport()
-        }
         return Client(serverURL: try Airflow.url(), configuration: Airflow.configuration, transport: transport, middlewares: [bearer])
     }
 }
@@ -42,6 +46,20 @@ struct BearerMiddleware: ClientMiddleware {
     ) async throws -> (HTTPResponse, HTTPBody?) {
         var request = request
         request.headerFields[.authorization] = "Bearer \(token)"
+        return try await next(request, body, baseURL)
+    }
+}
+
+/// Sets `Authorization` to `value` on every operation (Label Studio's `Token <token>`).
+struct AuthorizationMiddleware: ClientMiddleware {
+    let value: String
+
+    func intercept(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        var request = request
+        request.headerFields[.authorization] = value
         return try await next(request, body, baseURL)
     }
 }
