@@ -69,12 +69,28 @@ import Testing
         return url.appendingPathComponent("openapi/\(folder)")
     }
 
+    /// A session configuration that neither sends nor stores cookies.
+    static func withoutCookies() -> URLSessionConfiguration {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        return configuration
+    }
+
     @Test(arguments: Engine.allCases)
     func freshAnswerIsServedFromTheCacheWithoutTheNetwork(engine: Engine) async throws {
         let folder = UUID().uuidString
         let serverURL = try Self.servedPools(["first"], at: folder)
         let counter = Counter()
-        let api = try engine.apiClient(baseUrl: serverURL)
+        // The cache keeps the answers of different cookie sessions apart, and the process's shared
+        // cookie jar is shared with the other suites, whose servers (Airflow, Label Studio) set
+        // cookies for 127.0.0.1 at any moment: over URLSession the test sends from a session of its
+        // own, without cookies, so that what it checks is the cache and not its neighbours.
+        let base: ApiClient = switch engine {
+        case .urlSession: ApiClient(transport: URLSessionTransport(configuration: Self.withoutCookies()), baseUrl: serverURL)
+        case .asyncHTTPClient: try engine.apiClient(baseUrl: serverURL)
+        }
+        let api = base
             .cache(.memory(limit: 1 << 20))
             .middleware(Middleware("network") { request, next in
                 let response = try await next(request)
@@ -84,6 +100,10 @@ import Testing
         let client = Client(serverURL: serverURL, transport: ApiClientTransport(api))
         #expect(try await client.getPools(query: .init(limit: 5)).ok.body.json.pools.map(\.name) == ["first"])
         _ = try Self.servedPools(["second"], at: folder) // the file changes; the stored answer is still fresh
+        // What another suite's server does meanwhile: a cookie for the same host in the shared jar.
+        HTTPCookieStorage.shared.setCookie(HTTPCookie(properties: [
+            .name: "neighbour", .value: UUID().uuidString, .domain: serverURL.host ?? "127.0.0.1", .path: "/",
+        ])!)
         #expect(try await client.getPools(query: .init(limit: 5)).ok.body.json.pools.map(\.name) == ["first"])
         #expect(await counter.statuses == [200])
         // Another query is another URL: the network again, and the new file.
