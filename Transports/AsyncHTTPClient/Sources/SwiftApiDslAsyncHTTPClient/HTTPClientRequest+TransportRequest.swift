@@ -19,12 +19,16 @@ extension HTTPClientRequest {
         names.contains { $0.utf8.count == name.utf8.count && $0 == name.lowercased() }
     }
 
-    /// How many bytes of a body are handed to AsyncHTTPClient at a time.
-    static let uploadChunkSize = 256 * 1024
+    /// How many bytes of a body are handed to AsyncHTTPClient at a time: each chunk costs a
+    /// wait of the task that reads it (256 KiB uploaded 1 GiB at 0.47–0.58 of curl's speed, 1 MiB
+    /// at 0.55–0.93; Benchmarks/NOTES.md).
+    static let uploadChunkSize = 1024 * 1024
+    /// The largest body in memory sent in one write, without progress until the answer.
+    static let largestWholeBody = 256 * 1024
 
     /// The AsyncHTTPClient form of `request`: URL, method, header fields, body and TLS settings.
     ///
-    /// A body of at most ``uploadChunkSize`` bytes in memory goes whole. Any other body goes as
+    /// A body of at most ``largestWholeBody`` bytes in memory goes whole. Any other body goes as
     /// ``UploadChunks``: AsyncHTTPClient asks for each chunk once the previous one is written, and
     /// `sent` hears of it. A file or multipart body goes with its exact `Content-Length`
     /// (never chunked), its size read now, so that a missing file fails before anything is
@@ -63,10 +67,10 @@ extension HTTPClientRequest {
 
 extension HTTPClientRequest {
     /// The size of `request`'s body when it is sent whole, in one write: bytes in memory, at
-    /// most ``uploadChunkSize`` of them. AsyncHTTPClient says nothing of such a write: the
+    /// most ``largestWholeBody`` of them. AsyncHTTPClient says nothing of such a write: the
     /// exchange reports it once the answer came.
     static func wholeBodySize(of request: TransportRequest) -> Int? {
-        guard request.body == nil, let data = request.httpBody, !data.isEmpty, data.count <= uploadChunkSize else { return nil }
+        guard request.body == nil, let data = request.httpBody, !data.isEmpty, data.count <= largestWholeBody else { return nil }
         return data.count
     }
 }
