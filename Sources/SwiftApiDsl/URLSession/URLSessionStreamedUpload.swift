@@ -23,12 +23,47 @@ extension URLSessionTransport {
     /// `InputStream` subclass streamed the body, but a GET on the same session waited 0.81 s for
     /// a producer pausing 1 s (Docs/LinuxNotes.md). So this engine gathers the body first; the
     /// AsyncHTTPClient transport streams the chunks as they come.
+    ///
+    /// The exchange's control watches the gathering: each chunk counts as activity for the idle
+    /// timeout, and an abort (the idle timeout, the caller's cancellation) ends the wait at once,
+    /// even for a producer that never yields again; the gathering task is cancelled, and what it
+    /// wrote is removed.
     static func gather(_ streamed: StreamedBody, control: ExchangeControl) async throws -> GatheredBody {
+        let chunks = try streamed.makeChunks()
+        let outcome = Locked<CheckedContinuation<GatheredBody, any Error>?>(nil)
+        /// Resumes the caller once; false if it was resumed already.
+        @Sendable func finish(_ result: Result<GatheredBody, any Error>) -> Bool {
+            guard let waiting = outcome.withLock({ waiting in
+                defer { waiting = nil }
+                return waiting
+            }) else { return false }
+            waiting.resume(with: result)
+            return true
+        }
+        return try await withCheckedThrowingContinuation { continuation in
+            outcome.withLock { $0 = continuation }
+            let task = Task {
+                let result: Result<GatheredBody, any Error>
+                do { result = .success(try await gather(chunks, control: control)) } catch { result = .failure(error) }
+                if !finish(result), case .success(.file(let url)) = result {
+                    try? FileManager.default.removeItem(at: url)
+                }
+            }
+            control.onAbort { reason in
+                task.cancel()
+                _ = finish(.failure(reason))
+            }
+        }
+    }
+
+    /// Reads `chunks` whole, noting each as activity of the exchange.
+    private static func gather(_ chunks: ResponseBody, control: ExchangeControl) async throws -> GatheredBody {
         var data = Data()
         var spool: (url: URL, handle: FileHandle)?
         do {
-            for try await chunk in try streamed.makeChunks() {
+            for try await chunk in chunks {
                 try Task.checkCancellation()
+                control.noteActivity()
                 if let spool {
                     try spool.handle.write(contentsOf: chunk)
                     continue
@@ -44,6 +79,8 @@ extension URLSessionTransport {
                     data = Data()
                 }
             }
+            // A sequence that ends early on cancellation (an `AsyncStream` does) is not a whole body.
+            try Task.checkCancellation()
             try spool?.handle.close()
         } catch {
             if let spool {

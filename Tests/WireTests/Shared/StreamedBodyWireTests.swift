@@ -43,6 +43,26 @@ import SwiftApiDsl
         #expect(received == Received(received: 40 * 64 << 10))
     }
 
+    /// A producer that stops yielding without ending: the idle timeout ends the call, as it ends
+    /// a server that stops answering (over URLSession the body is gathered before anything is
+    /// sent; the wait for the next chunk once outlived every timeout).
+    @Test func aProducerThatStallsEndsInTheIdleTimeout() async throws {
+        let stalled = StreamedBody(length: nil, repeatable: false) {
+            ResponseBody(AsyncStream<Data> { continuation in
+                continuation.yield(Data(repeating: UInt8(ascii: "s"), count: 1024))
+                // Never finished: the continuation is kept by the stream until it is cancelled.
+            })
+        }
+        let error = try await #require(throws: RequestError.self) {
+            try await Self.send(stalled, to: try TestServer.url("/sink")).timeoutInterval(1).perform()
+        }
+        guard case .transport(_, let cause) = error else {
+            Issue.record("expected .transport, got \(error)")
+            return
+        }
+        #expect((cause as? URLError)?.code == .timedOut)
+    }
+
     @Test func aBodyThatCanBeSentOnceFailsARedirectThatKeepsIt() async throws {
         let target = try TestServer.url("/sink").absoluteString
         let url = try HttpBin.url("/redirect-to?status_code=307&url=" + (target.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))
