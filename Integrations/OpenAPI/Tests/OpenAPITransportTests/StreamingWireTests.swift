@@ -59,17 +59,18 @@ import SwiftApiDslOpenAPI
 
     /// Events of a stream that never ends reach the generated code one by one: were the body
     /// gathered first, the first event would never come.
-    @Test(arguments: Engine.allCases)
+    @Test(.timeLimit(.minutes(1)), arguments: Engine.allCases)
     func serverSentEventsArriveOneByOne(engine: Engine) async throws {
         let server = try Servers.testServer()
-        let finished = Shared(0)
+        let (finished, finish) = AsyncStream<Void>.makeStream()
         let client = engine.client(server).observer { event in
-            if case .finished = event.kind { finished.withLock { $0 += 1 } }
+            if case .finished = event.kind { finish.yield() }
         }
         let text = try await Self.readThreeEvents(through: ApiClientTransport(client), server: server)
         #expect(text.hasPrefix("id: 1\ndata: tick 1\n\nid: 2\ndata: tick 2\n\nid: 3\ndata: tick 3\n\n"))
         // The body was released when the reading ended: the exchange ends, and observers hear it.
-        try await Self.waitUntil { finished.withLock { $0 } == 1 }
+        var events = finished.makeAsyncIterator()
+        #expect(await events.next() != nil)
     }
 
     /// The endless stream's text up to its third event, read as the generated code reads a body.
@@ -87,37 +88,31 @@ import SwiftApiDslOpenAPI
         return text
     }
 
-    /// Cancelling the task that reads the body stops the exchange: the read ends with an error
-    /// at once, and observers hear that the request finished.
-    @Test(arguments: Engine.allCases)
+    /// Cancelling the task that reads the body stops the exchange: the read of an endless stream
+    /// ends with an error, and observers hear that the request finished, cancelled.
+    @Test(.timeLimit(.minutes(1)), arguments: Engine.allCases)
     func cancellingTheReaderStopsTheExchange(engine: Engine) async throws {
         let server = try Servers.testServer()
-        let finished = Shared<[String]>([])
+        let (finished, finish) = AsyncStream<String>.makeStream()
         let client = engine.client(server).observer { event in
             if case .finished(let metrics) = event.kind {
-                finished.withLock { $0.append(metrics.error.map { "\($0.isCancellation)" } ?? "no error") }
+                finish.yield(metrics.error.map { "\($0.isCancellation)" } ?? "no error")
             }
         }
         let transport = ApiClientTransport(client)
-        let firstEvent = Shared(false)
+        let (events, event) = AsyncStream<Void>.makeStream()
         let reader = Task {
             let request = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/events/endless")
             let (_, body) = try await transport.send(request, body: nil, baseURL: server, operationID: "events")
-            for try await _ in try #require(body) { firstEvent.withLock { $0 = true } }
+            for try await _ in try #require(body) { event.yield() }
         }
-        try await Self.waitUntil { firstEvent.withLock { $0 } }
-        let start = Date()
+        var firstEvent = events.makeAsyncIterator()
+        #expect(await firstEvent.next() != nil)
         reader.cancel()
+        // The stream never ends: only the cancellation can end the read.
         let result = await reader.result
-        #expect(Date().timeIntervalSince(start) < 2)
         #expect(throws: (any Error).self) { try result.get() }
-        try await Self.waitUntil { finished.withLock { $0.count } == 1 }
-        #expect(finished.withLock { $0 } == ["true"])
-    }
-
-    /// Polls `condition` every 10 ms for up to 5 s.
-    static func waitUntil(_ condition: @Sendable () -> Bool) async throws {
-        for _ in 0..<500 where !condition() { try await Task.sleep(nanoseconds: 10_000_000) }
-        #expect(condition())
+        var outcomes = finished.makeAsyncIterator()
+        #expect(await outcomes.next() == "true")
     }
 }

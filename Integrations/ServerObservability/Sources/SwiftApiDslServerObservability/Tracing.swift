@@ -21,7 +21,8 @@ extension ApiClient {
     /// ```
     /// The span is named after the method and carries OpenTelemetry's HTTP client attributes
     /// (`http.request.method`, `url.full` with secrets redacted, `server.address`, `server.port`,
-    /// `http.response.status_code`, `error.type`, `http.request.resend_count`); retries and
+    /// `http.response.status_code`, `error.type`, `http.request.resend_count`), and the call's
+    /// name when it has one (`swiftapidsl.request.name`, see `RequestModifier.name(_:)`); retries and
     /// redirects are events of it, not spans of their own. Its middleware finds each request's call
     /// by the request's `requestID`, so a request sent from another task still gets its call's span.
     public func tracing(_ tracer: (any Tracer)? = nil) -> ApiClient {
@@ -61,6 +62,8 @@ final class CallSpans: Sendable {
         // A tracer that records nothing (the default before bootstrapping) costs no URL parsing.
         guard span.isRecording else { return }
         if let method = request?.method.rawValue { span.attributes["http.request.method"] = method }
+        // The call's name (`.name(_:)`): a generated OpenAPI client's operationID, say.
+        if let name = request?.name { span.attributes["swiftapidsl.request.name"] = name }
         if let url = CallFacts.redactedURL(request?.url) { span.attributes["url.full"] = url }
         if let server = CallFacts.server(of: request?.url) {
             span.attributes["server.address"] = server.address

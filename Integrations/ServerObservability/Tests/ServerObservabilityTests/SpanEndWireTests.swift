@@ -50,10 +50,15 @@ import Tracing
     @Test(arguments: WireEngine.real)
     func aCancelledCallEndsItsSpanAsCancelled(engine: WireEngine) async throws {
         try await engine.withClient { client, _ in
-            let traced = client.tracing(tracer)
+            // The span starts when the request is prepared, before the observer after it hears of it.
+            let (prepared, signal) = AsyncStream<Void>.makeStream()
+            let traced = client.tracing(tracer).observer { event in
+                if case .prepared = event.kind { signal.yield() }
+            }
             let call = Task { try await traced.get("delay/5").perform() }
-            // The span starts when the request is prepared; then the call waits on the server.
-            while tracer.recorder.activeSpans.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+            var events = prepared.makeAsyncIterator()
+            _ = await events.next()
+            #expect(tracer.recorder.activeSpans.count == 1)
             call.cancel()
             let result = await call.result
             #expect(throws: RequestError.self) { try result.get() }

@@ -117,14 +117,29 @@ import Tracing
         #expect(call.events.map(\.name) == ["redirect"])
     }
 
+    @Test func aNamedCallCarriesItsNameAndAnUnnamedOneNone() async throws {
+        mock.stub(.get, "pools", statusCode: 200)
+        let client = mock.client.tracing(tracer)
+        _ = try await client.get("pools").name("getPools").perform()
+        _ = try await client.get("pools").perform()
+        let spans = tracer.finishedSpans.filter { $0.kind == .client }
+        #expect(spans.map { $0.attributes.text("swiftapidsl.request.name") } == ["getPools", nil])
+        #expect(spans.map(\.operationName) == ["GET", "GET"])
+    }
+
     @Test func aCancelledCallEndsItsSpan() async throws {
         mock.resultProvider = { _ in
             try await Task.sleep(for: .seconds(30))
             return nil
         }
-        let client = mock.client.tracing(tracer)
+        let (prepared, signal) = AsyncStream<Void>.makeStream()
+        let client = mock.client.tracing(tracer).observer { event in
+            if case .prepared = event.kind { signal.yield() }
+        }
         let task = Task { try await client.get("slow").perform() }
-        while tracer.activeSpans.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+        var events = prepared.makeAsyncIterator()
+        _ = await events.next()
+        #expect(tracer.activeSpans.count == 1)
         task.cancel()
         _ = await task.result
         let call = try #require(tracer.finishedSpans.first)
