@@ -6,6 +6,10 @@ import PackageDescription
 let package = Package(
     name: "SwiftApiDslBenchmarks",
     platforms: [.macOS(.v13)],
+    products: [
+        // The clocks and the measuring loop, also used by Integrations/OpenAPI's benchmark.
+        .library(name: "BenchmarkClock", targets: ["BenchmarkClock"]),
+    ],
     dependencies: [
         .package(name: "SwiftApiDsl", path: ".."),
         .package(path: "../Transports/AsyncHTTPClient"),
@@ -13,9 +17,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.100.0"),
     ],
     targets: [
+        .target(name: "BenchmarkClock"),
         .executableTarget(
             name: "SwiftApiDslBenchmarks",
             dependencies: [
+                "BenchmarkClock",
                 .product(name: "SwiftApiDsl", package: "SwiftApiDsl"),
                 .product(name: "SwiftApiDslMock", package: "SwiftApiDsl"),
                 .product(name: "SwiftApiDslAsyncHTTPClient", package: "AsyncHTTPClient"),

@@ -17,6 +17,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         // For the tests only: the second engine, and the plain adapters the tests compare against.
         .package(path: "../../Transports/AsyncHTTPClient"),
+        // The benchmarks' clocks and measuring loop, for OpenAPIBenchmark.
+        .package(name: "SwiftApiDslBenchmarks", path: "../../Benchmarks"),
         .package(url: "https://github.com/swift-server/swift-openapi-async-http-client.git", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-openapi-urlsession.git", from: "1.4.0"),
         // For the benchmark only: the plain adapter's HTTPClient, configured like the library's.
@@ -97,6 +99,7 @@ let package = Package(
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "BenchmarkClock", package: "SwiftApiDslBenchmarks"),
             ]
         ),
     ],

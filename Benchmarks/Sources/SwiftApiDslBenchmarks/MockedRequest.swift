@@ -1,3 +1,4 @@
+import BenchmarkClock
 import Foundation
 import SwiftApiDsl
 import SwiftApiDslMock

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import BenchmarkClock
 import Foundation
 import SwiftApiDslAsyncHTTPClient
 

@@ -1,3 +1,4 @@
+import BenchmarkClock
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -1,3 +1,4 @@
+import BenchmarkClock
 import Foundation
 
 // The generated client over `ApiClientTransport` against the same client over
@@ -30,7 +31,7 @@ for concurrency in [1, 64] {
     for round in 0..<rounds {
         for offset in 0..<sides.count {
             let index = (round + offset) % sides.count
-            perSide[index].append(try await Throughput.measure(concurrency: concurrency, duration: duration, sides[index].perform))
+            perSide[index].append(try await Sample.measure(concurrency: concurrency, duration: duration, sides[index].perform).operationsPerSecond)
         }
     }
     print("== getPools, \(concurrency == 1 ? "sequential" : "\(concurrency) in flight"): median of \(rounds) rounds of \(duration) s")
@@ -39,7 +40,7 @@ for concurrency in [1, 64] {
         let ratios = zip(perSide[index], baseline).map { $0 / $1 } // same round: same machine load
         let name = side.name.padding(toLength: 22, withPad: " ", startingAt: 0)
         print(name + String(format: " %9.0f ops/s   %.3f× the plain adapter (rounds %.3f…%.3f)",
-                            Throughput.median(perSide[index]), Throughput.median(ratios),
+                            perSide[index].median, ratios.median,
                             ratios.min() ?? 0, ratios.max() ?? 0))
     }
 }

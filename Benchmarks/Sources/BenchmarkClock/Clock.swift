@@ -1,16 +1,16 @@
 import Foundation
 
-/// Wall and CPU clocks for the benchmarks.
-enum Clock {
+/// Wall and CPU clocks for the benchmarks (this package's and Integrations/OpenAPI's).
+public enum Clock {
     /// Seconds on the monotonic clock.
-    static func now() -> Double {
+    public static func now() -> Double {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     /// User plus system CPU seconds this process has used, over all its threads.
-    static func cpu() -> Double {
+    public static func cpu() -> Double {
         var usage = rusage()
         #if os(Linux)
         getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
@@ -26,18 +26,18 @@ enum Clock {
 }
 
 /// What one timed run measured.
-struct Sample: Sendable {
-    var operations: Int
-    var wallSeconds: Double
-    var cpuSeconds: Double
+public struct Sample: Sendable {
+    public var operations: Int
+    public var wallSeconds: Double
+    public var cpuSeconds: Double
 
-    var operationsPerSecond: Double { Double(operations) / wallSeconds }
-    var wallMicrosecondsPerOperation: Double { wallSeconds * 1e6 / Double(operations) }
-    var cpuMicrosecondsPerOperation: Double { cpuSeconds * 1e6 / Double(operations) }
+    public var operationsPerSecond: Double { Double(operations) / wallSeconds }
+    public var wallMicrosecondsPerOperation: Double { wallSeconds * 1e6 / Double(operations) }
+    public var cpuMicrosecondsPerOperation: Double { cpuSeconds * 1e6 / Double(operations) }
 
     /// Runs `operation` from `concurrency` tasks at once, each looping until `duration` seconds
     /// have passed, and counts the operations that completed.
-    static func measure(
+    public static func measure(
         concurrency: Int,
         duration: Double,
         _ operation: @escaping @Sendable () async throws -> Void
@@ -63,7 +63,7 @@ struct Sample: Sendable {
 
     /// Runs `operation` exactly `count` times, shared between `concurrency` tasks at once: a fixed
     /// amount of work, for an instruction-counting profiler (two counts subtract the start-up).
-    static func run(
+    public static func run(
         concurrency: Int,
         count: Int,
         _ operation: @escaping @Sendable () async throws -> Void
@@ -82,7 +82,7 @@ struct Sample: Sendable {
 
 extension Array where Element == Double {
     /// The middle value (the mean of the two middle ones for an even count).
-    var median: Double {
+    public var median: Double {
         guard !isEmpty else { return .nan }
         let sorted = self.sorted()
         let middle = sorted.count / 2
