@@ -13,7 +13,7 @@ struct Report {
     var scratch: URL
     var rounds = 5
     var duration = 0.5
-    /// The sections to run: `roundtrips`, `dsl`, `transfers` and `memory`.
+    /// The sections to run: `roundtrips`, `dsl`, `transfers` and `memory`; `floor` (``EngineFloor``) only when asked for.
     var sections: Set<String> = ["roundtrips", "dsl", "transfers", "memory"]
     /// The only engine whose round trips run, if given.
     var engine: String?
