@@ -21,10 +21,10 @@ import SwiftApiDsl
 /// client is shut down when the last reference to the transport goes away. The event loop
 /// group is never shut down by the transport: it belongs to whoever passed it.
 ///
-/// Each exchange goes through AsyncHTTPClient's `async` API in a task of its own, which the
-/// pipeline cancels on idle timeout or task cancellation: the body handed over with
-/// back-pressure (AsyncHTTPClient reads the socket only as fast as the body is consumed), file
-/// and multipart bodies streamed from disk with a `Content-Length`.
+/// Each exchange goes through AsyncHTTPClient's delegate API: no task per exchange, the body
+/// handed over with back-pressure (AsyncHTTPClient reads the socket only as fast as the body is
+/// consumed), file and multipart bodies streamed from disk with a `Content-Length`, and an
+/// `HTTPClient.Task` that the pipeline cancels on idle timeout or task cancellation.
 ///
 /// A request's ``TLSSettings`` become its `TLSConfiguration`; one with pins goes through a client
 /// of the transport's own per host that checks them on each new connection (the TLS and pinning article of SwiftApiDsl).
@@ -35,8 +35,6 @@ public final class AsyncHTTPClientTransport: HTTPTransport, Sendable {
     /// The clients for requests with pins (see `PinnedClients`).
     private let pinned: PinnedClients
     private let isShutDown = NIOLockedValueBox(false)
-    /// Whether the configuration has a tracer: AsyncHTTPClient then traces each exchange itself.
-    private let tracesExchanges: Bool
 
     /// A transport for the whole process, on `HTTPClient.defaultEventLoopGroup`, with
     /// ``defaultConfiguration``. It is never shut down; ``shutdown()`` does nothing on it.
@@ -46,10 +44,11 @@ public final class AsyncHTTPClientTransport: HTTPTransport, Sendable {
     /// with response decompression on (gzip and deflate, as URLSession does), no redirects, and
     /// no tracer of AsyncHTTPClient's own.
     ///
-    /// A client's calls are traced by SwiftApiDslServerObservability's `tracing()`: a span per
-    /// call, whatever its resends. Set `tracing.tracer` on a configuration of your own to have
-    /// AsyncHTTPClient's span per exchange as well, as a child of the call's; the server then
-    /// receives the exchange's `traceparent` instead of the call's, never both.
+    /// AsyncHTTPClient takes the bootstrapped tracer by default, and through the delegate API this
+    /// transport uses it starts a span per exchange that is no child of the caller's (it starts
+    /// where no task-local context is seen: each exchange a trace of its own) and sends no
+    /// `traceparent`. A client's calls are traced by SwiftApiDslServerObservability's `tracing()`
+    /// instead; set `tracing.tracer` on a configuration of your own to have both.
     public static var defaultConfiguration: HTTPClient.Configuration {
         var configuration = HTTPClient.Configuration()
         configuration.decompression = .enabled(limit: .none)
@@ -76,7 +75,6 @@ public final class AsyncHTTPClientTransport: HTTPTransport, Sendable {
     ) {
         var configuration = configuration
         configuration.redirectConfiguration = .disallow
-        tracesExchanges = configuration.tracing.tracer != nil
         httpClient = HTTPClient(eventLoopGroup: eventLoopGroup, configuration: configuration)
         pinned = PinnedClients(configuration: configuration, eventLoopGroup: eventLoopGroup)
         self.isShared = isShared
@@ -108,27 +106,38 @@ public final class AsyncHTTPClientTransport: HTTPTransport, Sendable {
 
     public func send(_ request: TransportRequest, control: ExchangeControl) async throws -> TransportResponse {
         try Task.checkCancellation()
-        let first = ExchangeTask(request: request, control: control)
+        let first = ExchangeDelegate(request: request, control: control)
         do {
-            return try await exchange(request, through: first)
+            return try await exchange(request, delegate: first, control: control)
         } catch where first.wasLostBeforeAnswer && KeepAliveRace.allowsResend(of: request) && !control.isAborted {
             // The keep-alive race (see `KeepAliveRace`): sent once more, on a new connection,
             // within this exchange.
-            let second = ExchangeTask(request: request, control: control, reportedBefore: first.bytesReported)
-            return try await exchange(request, through: second)
+            let second = ExchangeDelegate(request: request, control: control, reportedBefore: first.bytesReported)
+            return try await exchange(request, delegate: second, control: control)
         }
     }
 
-    /// Sends `request` once through `task` and waits for the response head.
-    private func exchange(_ request: TransportRequest, through task: ExchangeTask) async throws -> TransportResponse {
+    /// Sends `request` once through `delegate` and waits for the response head.
+    private func exchange(_ request: TransportRequest, delegate: ExchangeDelegate, control: ExchangeControl) async throws -> TransportResponse {
         // A request with pins goes through a client that checks them on each new connection.
         let client = pinned.client(for: request) ?? httpClient
-        let outgoing: HTTPClientRequest
+        // One event loop per exchange, picked once, for the delegate and a streamed body's futures
+        // alike. Left to itself AsyncHTTPClient picks one with `any()` too, which from outside the
+        // group takes the next loop in turn: a second pick per exchange made every exchange land on
+        // the same loop of two, and every connection with it (Benchmarks/NOTES.md, issue 25).
+        let eventLoop = client.eventLoopGroup.any()
+        let outgoing: HTTPClient.Request
         do {
-            outgoing = try HTTPClientRequest(request, tracesExchanges: tracesExchanges, sent: { task.didSend($0) })
+            outgoing = try HTTPClient.Request(request, eventLoop: eventLoop)
         } catch {
             throw TransportFailure.map(error, for: request)
         }
-        return try await task.run(outgoing, on: client)
+        // No deadline: AsyncHTTPClient's would count the whole exchange, not idle time; the
+        // pipeline enforces the idle timeout through `control`. The connection may be on any loop.
+        let task = client.execute(request: outgoing, delegate: delegate, eventLoop: .delegate(on: eventLoop), deadline: nil)
+        // A client that is shut down fails the task without telling the delegate.
+        task.futureResult.whenFailure { delegate.fail($0) }
+        control.onAbort { _ in task.cancel() }
+        return try await delegate.response()
     }
 }
