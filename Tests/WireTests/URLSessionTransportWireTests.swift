@@ -7,6 +7,27 @@ import SwiftApiDsl
 
 /// What is particular to the URLSession transport (the shared cases are in `Shared/`).
 @Suite struct URLSessionTransportWireTests {
+    /// Called directly, with a control nothing watches, the transport still stops gathering a
+    /// streamed body whose producer stalls when its caller is cancelled.
+    @Test(.timeLimit(.minutes(1))) func cancellingTheCallerStopsTheGatheringOfAStalledBody() async throws {
+        let (reads, read) = AsyncStream<Void>.makeStream()
+        let stalled = StreamedBody(length: nil, repeatable: false) {
+            ResponseBody(AsyncStream<Data> { continuation in
+                continuation.yield(Data(repeating: UInt8(ascii: "s"), count: 1024))
+                read.yield()
+            })
+        }
+        var request = TransportRequest(url: try TestServer.url("/sink"), method: .post)
+        request.setBody(.stream(stalled))
+        let sending = Task { try await URLSessionTransport().send(request, control: ExchangeControl()) }
+        // Cancelled once the gathering has begun, not before `send` looks at its task.
+        var started = reads.makeAsyncIterator()
+        _ = await started.next()
+        sending.cancel()
+        let result = await sending.result
+        #expect(throws: CancellationError.self) { try result.get() }
+    }
+
     /// URLSession adds `Cookie` from its session's storage inside the transport, after the
     /// cache: the cache keys on those cookies too, so a sign-out then a sign-in as someone else
     /// is not served the first user's private answer.

@@ -25,34 +25,41 @@ extension URLSessionTransport {
     /// AsyncHTTPClient transport streams the chunks as they come.
     ///
     /// The exchange's control watches the gathering: each chunk counts as activity for the idle
-    /// timeout, and an abort (the idle timeout, the caller's cancellation) ends the wait at once,
-    /// even for a producer that never yields again; the gathering task is cancelled, and what it
-    /// wrote is removed.
+    /// timeout, and an abort (the idle timeout, the pipeline's cancellation) or the cancellation
+    /// of the calling task ends the wait at once, even for a producer that never yields again; the
+    /// gathering task is cancelled, and what it wrote is removed.
     static func gather(_ streamed: StreamedBody, control: ExchangeControl) async throws -> GatheredBody {
         let chunks = try streamed.makeChunks()
-        let outcome = Locked<CheckedContinuation<GatheredBody, any Error>?>(nil)
-        /// Resumes the caller once; false if it was resumed already.
+        let gathering = Locked<(waiting: CheckedContinuation<GatheredBody, any Error>?, task: Task<Void, Never>?)>((nil, nil))
+        /// Resumes the caller once, and stops the gathering if it still runs; false if the caller
+        /// was resumed already.
         @Sendable func finish(_ result: Result<GatheredBody, any Error>) -> Bool {
-            guard let waiting = outcome.withLock({ waiting in
-                defer { waiting = nil }
-                return waiting
-            }) else { return false }
+            let (waiting, task) = gathering.withLock { state in
+                defer { state.waiting = nil }
+                return (state.waiting, state.task)
+            }
+            guard let waiting else { return false }
+            if case .failure = result { task?.cancel() }
             waiting.resume(with: result)
             return true
         }
-        return try await withCheckedThrowingContinuation { continuation in
-            outcome.withLock { $0 = continuation }
-            let task = Task {
-                let result: Result<GatheredBody, any Error>
-                do { result = .success(try await gather(chunks, control: control)) } catch { result = .failure(error) }
-                if !finish(result), case .success(.file(let url)) = result {
-                    try? FileManager.default.removeItem(at: url)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                gathering.withLock { $0.waiting = continuation }
+                let task = Task {
+                    let result: Result<GatheredBody, any Error>
+                    do { result = .success(try await gather(chunks, control: control)) } catch { result = .failure(error) }
+                    if !finish(result), case .success(.file(let url)) = result {
+                        try? FileManager.default.removeItem(at: url)
+                    }
                 }
+                gathering.withLock { $0.task = task }
+                control.onAbort { reason in _ = finish(.failure(reason)) }
+                // Cancelled before the task existed: the handler below found nothing to stop.
+                if Task.isCancelled { _ = finish(.failure(CancellationError())) }
             }
-            control.onAbort { reason in
-                task.cancel()
-                _ = finish(.failure(reason))
-            }
+        } onCancel: {
+            _ = finish(.failure(CancellationError()))
         }
     }
 
