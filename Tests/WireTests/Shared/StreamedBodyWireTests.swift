@@ -46,9 +46,12 @@ import SwiftApiDsl
     /// A producer that stops yielding without ending: the idle timeout ends the call, as it ends
     /// a server that stops answering (over URLSession the body is gathered before anything is
     /// sent; the wait for the next chunk once outlived every timeout).
-    @Test func aProducerThatStallsEndsInTheIdleTimeout() async throws {
+    /// The producer's stream is then ended too: nothing waits for its next chunk after the call.
+    @Test(.timeLimit(.minutes(1))) func aProducerThatStallsEndsInTheIdleTimeout() async throws {
+        let (terminated, termination) = AsyncStream<Void>.makeStream()
         let stalled = StreamedBody(length: nil, repeatable: false) {
             ResponseBody(AsyncStream<Data> { continuation in
+                continuation.onTermination = { _ in termination.finish() }
                 continuation.yield(Data(repeating: UInt8(ascii: "s"), count: 1024))
                 // Never finished: the continuation is kept by the stream until it is cancelled.
             })
@@ -61,6 +64,26 @@ import SwiftApiDsl
             return
         }
         #expect((cause as? URLError)?.code == .timedOut)
+        // Ends when the producer's stream is terminated (within the time limit, or the test fails).
+        for await _ in terminated {}
+    }
+
+    /// A short stream (a few large chunks, all handed to the engine before any is written: see
+    /// `HTTPClient.Body.chunks`) that the server cuts mid-upload fails the call every time: the
+    /// writes still pending when the producer ended are not taken for a body sent whole.
+    @Test func aShortStreamCutMidUploadFailsTheCallEveryTime() async throws {
+        let client = try TestServer.client("/faults/").header("Connection", "close").timeoutInterval(5)
+        for _ in 0..<10 {
+            let body = StreamedBody(length: nil, repeatable: false) {
+                let remaining = Shared(3)
+                return ResponseBody(AsyncStream<Data> { remaining.take() ? Data(count: 1 << 20) : nil })
+            }
+            let error = await #expect(throws: RequestError.self) {
+                try await client.post("cut-upload").modifier(RequestModifier(editing: { $0.setBody(.stream(body)) })).perform()
+            }
+            #expect(error?.stage == "transport")
+            #expect((error?.underlyingError as? URLError)?.code == .networkConnectionLost, "\(String(reflecting: error))")
+        }
     }
 
     @Test func aBodyThatCanBeSentOnceFailsARedirectThatKeepsIt() async throws {
