@@ -16,6 +16,8 @@ import Testing
         ("https://h:8443/api", "a b+c&d=e#f?g%h", "https://h:8443/api/a%20b%2Bc%26d%3De%23f%3Fg%25h"),
         ("https://h/api", "été/ü", "https://h/api/%C3%A9t%C3%A9/%C3%BC"),
         ("https://h/api", "keep:@!$'()*,;-._~", "https://h/api/keep:@!$'()*,;-._~"),
+        ("https://h/api", "a//b/./c/", "https://h/api/a//b/./c/"),
+        ("https://h/api", "plain/then a space/x", "https://h/api/plain/then%20a%20space/x"),
     ])
     func pathResolution(base: String, path: String, expected: String) throws {
         let url = try URLResolution.url(base: try #require(URL(string: base)), path: path)

@@ -20,7 +20,8 @@ struct Report {
     /// Profiling mode (`--profile COUNT`): the round trips of ``engine`` on ``side`` only, each
     /// concurrency of ``concurrencies`` run exactly COUNT times, untimed, printing nothing.
     var profileCount: Int?
-    /// `raw` or `dsl`: the only side run when profiling; both if not given.
+    /// `raw` or `dsl`, or `floorN` (the Nth side of ``EngineFloor``): the only side run when
+    /// profiling; raw and DSL if not given.
     var side: String?
     /// The numbers of requests in flight.
     var concurrencies = [1, 64]
@@ -36,7 +37,7 @@ struct Report {
         }
         guard let server = values["--server"].flatMap(URL.init(string:)), let sink = values["--sink"].flatMap(URL.init(string:)),
               let www = values["--www"], let big = values["--big"], let scratch = values["--scratch"]
-        else { throw ChildProcess.Failure(description: "usage: report --server URL --sink URL --www DIR --big FILE --scratch DIR [--rounds N] [--duration S] [--only SECTION,…] [--engine NAME] [--concurrency 1,64] [--profile COUNT --side raw|dsl]") }
+        else { throw ChildProcess.Failure(description: "usage: report --server URL --sink URL --www DIR --big FILE --scratch DIR [--rounds N] [--duration S] [--only SECTION,…] [--engine NAME] [--concurrency 1,64] [--profile COUNT --side raw|dsl|floorN]") }
         self.server = server
         self.sink = sink
         self.www = URL(fileURLWithPath: www)
@@ -76,6 +77,13 @@ struct Report {
     private func profile(count: Int) async throws {
         let rawClient = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: AsyncHTTPClientTransport.defaultConfiguration)
         let pairs = try RoundTrip.pairs(server: server, rawClient: rawClient).filter { engine == nil || $0.raw.engine == engine }
+        if let side, side.hasPrefix("floor"), let index = Int(side.dropFirst(5)) {
+            for pair in pairs {
+                let operation = EngineFloor.sides(engine: pair.raw.engine, server: server, client: rawClient)[index].1
+                for concurrency in concurrencies { try await Sample.run(concurrency: concurrency, count: count, operation) }
+            }
+            return try await rawClient.shutdown()
+        }
         for pair in pairs {
             for trip in [pair.raw, pair.dsl] where side == nil || side == (trip.isDSL ? "dsl" : "raw") {
                 for concurrency in concurrencies { try await Sample.run(concurrency: concurrency, count: count, trip.perform) }
@@ -140,16 +148,22 @@ struct Report {
 
     // MARK: The engine's floor
 
-    /// Over AsyncHTTPClient: the raw `async` call, the abortable ways to make the same call
-    /// (``EngineFloor``), the DSL, and the raw call again, in turn each round.
+    /// On each engine (or the one of `--engine`): the raw call, the engine APIs a transport can
+    /// build on (``EngineFloor``), the DSL, and the raw call again, in turn each round.
     private func engineFloor(rawClient: HTTPClient) async throws {
-        guard let pair = try RoundTrip.pairs(server: server, rawClient: rawClient).first(where: { $0.raw.engine == "AsyncHTTPClient" }) else { return }
-        let sides = [("raw `async` API (the 1.00 of the round trips)", pair.raw.perform)]
-            + EngineFloor.sides(server: server, client: rawClient)
-            + [("DSL (`client.get(…).perform()`)", pair.dsl.perform), ("raw `async` API again (A/A floor)", pair.raw.perform)]
-        print("## Over AsyncHTTPClient: what an abortable exchange costs the engine\n")
+        for pair in try RoundTrip.pairs(server: server, rawClient: rawClient) where engine == nil || pair.raw.engine == engine {
+            try await engineFloor(pair: pair, rawClient: rawClient)
+        }
+    }
+
+    private func engineFloor(pair: (raw: RoundTrip, dsl: RoundTrip), rawClient: HTTPClient) async throws {
+        let raw = pair.raw.engine == "URLSession" ? "raw `URLSession.shared.data(for:)`" : "raw `async` API"
+        let sides = [("\(raw) (the 1.00 of the round trips)", pair.raw.perform)]
+            + EngineFloor.sides(engine: pair.raw.engine, server: server, client: rawClient)
+            + [("DSL (`client.get(…).perform()`)", pair.dsl.perform), ("\(raw) again (A/A floor)", pair.raw.perform)]
+        print("## Over \(pair.raw.engine): what the engine's APIs cost a transport\n")
         print("Medians of \(rounds) interleaved rounds of \(duration) s per side, the order rotated each round; "
-            + "ratios of requests per second to the raw `async` call, taken within each round.\n")
+            + "ratios of requests per second to the \(raw) call, taken within each round.\n")
         print("| in flight | side | ratio to raw | CPU µs/req | DSL/side |")
         print("|---|---|---|---|---|")
         for concurrency in concurrencies {

@@ -37,9 +37,11 @@ enum URLResolution {
                 let hex = String(control.value, radix: 16, uppercase: true)
                 throw ApiClientError(.unresolvableURL, message: "the path \(path.debugDescription) contains the control character U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex)")
             }
-            let encoded = path.split(separator: "/", omittingEmptySubsequences: false)
-                .map { PercentEncoding.pathSegment(String($0)) }
-                .joined(separator: "/")
+            // Most paths need no encoding: they are used as they are, without being taken apart.
+            let encoded = PercentEncoding.isPlainPath(path) ? path
+                : path.split(separator: "/", omittingEmptySubsequences: false)
+                    .map { PercentEncoding.pathSegment(String($0)) }
+                    .joined(separator: "/")
             let joined = prefix + (encoded.hasPrefix("/") ? encoded : "/" + encoded) + query
             guard let resolved = URL(string: String(joined)) else {
                 throw ApiClientError(.unresolvableURL, message: "the path \(path.debugDescription) does not form a URL with \(Redaction.url(url))")
@@ -99,6 +101,11 @@ enum PercentEncoding {
     /// A path segment: unreserved plus the sub-delimiters that no server reads specially.
     private static func isPathSegmentByte(_ byte: UInt8) -> Bool {
         isUnreserved(byte) || "!$'()*,;:@".utf8.contains(byte)
+    }
+
+    /// Whether `path` (segments and their `/`) has nothing ``pathSegment(_:)`` would encode.
+    static func isPlainPath(_ path: String) -> Bool {
+        path.utf8.allSatisfy { $0 == UInt8(ascii: "/") || isPathSegmentByte($0) }
     }
 
     /// Encodes one path segment: everything but letters, digits, `-._~!$'()*,;:@`.

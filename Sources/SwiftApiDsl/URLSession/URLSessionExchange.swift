@@ -90,7 +90,8 @@ final class URLSessionExchange: Sendable {
     /// repeated fields with commas). Read from the fields already converted: asking the
     /// `HTTPURLResponse` again costs a case-insensitive search through `NSString` on Linux.
     private static func hasConflictingLengths(_ fields: HeaderFields) -> Bool {
-        guard let value = fields[HeaderField.contentLength.rawValue], value.contains(",") else { return false }
+        // Bytes, not `contains(",")`: on Linux that overload goes through `NSString`, a few µs a response.
+        guard let value = fields[HeaderField.contentLength.rawValue], value.utf8.contains(UInt8(ascii: ",")) else { return false }
         let lengths = Set(value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
         return lengths.count > 1
     }
