@@ -37,11 +37,7 @@ enum URLResolution {
                 let hex = String(control.value, radix: 16, uppercase: true)
                 throw ApiClientError(.unresolvableURL, message: "the path \(path.debugDescription) contains the control character U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex)")
             }
-            // Most paths need no encoding: they are used as they are, without being taken apart.
-            let encoded = PercentEncoding.isPlainPath(path) ? path
-                : path.split(separator: "/", omittingEmptySubsequences: false)
-                    .map { PercentEncoding.pathSegment(String($0)) }
-                    .joined(separator: "/")
+            let encoded = PercentEncoding.path(path)
             let joined = prefix + (encoded.hasPrefix("/") ? encoded : "/" + encoded) + query
             guard let resolved = URL(string: String(joined)) else {
                 throw ApiClientError(.unresolvableURL, message: "the path \(path.debugDescription) does not form a URL with \(Redaction.url(url))")
@@ -103,14 +99,11 @@ enum PercentEncoding {
         isUnreserved(byte) || "!$'()*,;:@".utf8.contains(byte)
     }
 
-    /// Whether `path` (segments and their `/`) has nothing ``pathSegment(_:)`` would encode.
-    static func isPlainPath(_ path: String) -> Bool {
-        path.utf8.allSatisfy { $0 == UInt8(ascii: "/") || isPathSegmentByte($0) }
-    }
-
-    /// Encodes one path segment: everything but letters, digits, `-._~!$'()*,;:@`.
-    static func pathSegment(_ segment: String) -> String {
-        encode(segment, keeping: isPathSegmentByte)
+    /// Encodes a path segment by segment: everything but `/` and, in each segment, letters,
+    /// digits and `-._~!$'()*,;:@`. One pass over the bytes; a path with nothing to encode is
+    /// returned as it is.
+    static func path(_ path: String) -> String {
+        encode(path) { $0 == UInt8(ascii: "/") || isPathSegmentByte($0) }
     }
 
     /// Encodes a query name or value: everything but letters, digits and `-._~`; space is `%20`.
