@@ -2,7 +2,8 @@
 /// building (Modifiers/QueryModifiers.swift) with any names and values.
 ///
 /// Properties: an encoded path segment or query component holds only the characters its set
-/// keeps and `%XX` with uppercase hex digits, and decodes back to the input; a query or form
+/// keeps and `%XX` with uppercase hex digits, and decodes back to the input; a whole path is
+/// encoded as its `/`-separated segments are, one by one; a query or form
 /// has one `&`-separated item per input item, each decoding back to its name and value (`+` as
 /// space in a form); the `queryItems` modifier keeps the URL's own query in front of the new
 /// items, or fails with ``ApiClientError`` (code `.unresolvableURL`).
@@ -19,6 +20,11 @@ let percentEncodingHarness: Harness = { input in
         let segment = PercentEncoding.pathSegment(text)
         require(isEncoded(segment, keeping: "-._~!$'()*,;:@"), "path segment \(segment) of \(text.debugDescription)")
         require(percentDecoded(segment) == text, "path segment \(segment) does not decode to \(text.debugDescription)")
+        // Segments are what lies between `/` scalars, a `/` before a combining mark included
+        // (splitting the `String` would not split there: `/` and the mark are one character).
+        let segmentwise = text.unicodeScalars.split(separator: "/", omittingEmptySubsequences: false)
+            .map { PercentEncoding.pathSegment(String(String.UnicodeScalarView($0))) }.joined(separator: "/")
+        require(PercentEncoding.path(text) == segmentwise, "path \(PercentEncoding.path(text)) of \(text.debugDescription) is not its segments encoded")
         let component = PercentEncoding.queryComponent(text)
         require(isEncoded(component, keeping: "-._~"), "query component \(component) of \(text.debugDescription)")
         require(percentDecoded(component) == text, "query component \(component) does not decode to \(text.debugDescription)")

@@ -18,6 +18,8 @@ import Testing
         ("https://h/api", "keep:@!$'()*,;-._~", "https://h/api/keep:@!$'()*,;-._~"),
         ("https://h/api", "a//b/./c/", "https://h/api/a//b/./c/"),
         ("https://h/api", "plain/then a space/x", "https://h/api/plain/then%20a%20space/x"),
+        // A `/` before a combining mark still separates segments (found by Fuzz/Harnesses/PercentEncoding.swift).
+        ("https://h/api", "a/\u{05C1}b", "https://h/api/a/%D7%81b"),
     ])
     func pathResolution(base: String, path: String, expected: String) throws {
         let url = try URLResolution.url(base: try #require(URL(string: base)), path: path)

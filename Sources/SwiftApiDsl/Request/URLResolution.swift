@@ -99,9 +99,13 @@ enum PercentEncoding {
         isUnreserved(byte) || "!$'()*,;:@".utf8.contains(byte)
     }
 
-    /// Encodes a path segment by segment: everything but `/` and, in each segment, letters,
-    /// digits and `-._~!$'()*,;:@`. One pass over the bytes; a path with nothing to encode is
-    /// returned as it is.
+    /// Encodes one path segment: everything but letters, digits, `-._~!$'()*,;:@` (a `/` too).
+    static func pathSegment(_ segment: String) -> String {
+        encode(segment, keeping: isPathSegmentByte)
+    }
+
+    /// Encodes a path as ``pathSegment(_:)`` encodes each of its segments, keeping the `/`
+    /// between them. One pass over the bytes; a path with nothing to encode is returned as it is.
     static func path(_ path: String) -> String {
         encode(path) { $0 == UInt8(ascii: "/") || isPathSegmentByte($0) }
     }
