@@ -167,11 +167,9 @@ import SwiftApiDsl
 @Suite struct UnauthorizedWireTests {
     @Test(arguments: ["status/401", "basic-auth/user/pass", "bearer"])
     func unauthorizedIsReturnedPromptly(path: String) async throws {
-        let (result, elapsed) = await measure {
-            await Result { try await HttpBin.client().httpStatusCodeRange().get(path).timeoutInterval(10).perform() }
-        }
-        // The hang this pins lasts the whole timeout (10 s); a loaded machine answers within 5 s.
-        #expect(elapsed < 5)
+        let result = await Result { try await HttpBin.client().httpStatusCodeRange().get(path).timeoutInterval(10).perform() }
+        // The hang this pins ends in the idle timeout, a `.transport` error: the 401 as a
+        // validation failure is the answer arriving without it, however loaded the machine.
         guard case .failure(let error) = result, case .validate(_, _, let response, _) = error.asRequestError else {
             Issue.record("expected a validate error, got \(result)")
             return
