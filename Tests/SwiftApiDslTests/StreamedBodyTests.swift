@@ -87,6 +87,88 @@ import FoundationNetworking
         #expect(seen.values == ["prepared listTodos", "middleware listTodos", "prepared second", "middleware second", "prepared -", "middleware -"])
     }
 
+    /// `onEnd` runs each ending once, at the first of abort or close, and at once when late.
+    @Test func endingsRunOnceWhenTheExchangeEnds() {
+        let heard = NamesSeen()
+        let aborted = ExchangeControl()
+        aborted.onEnd { heard.append("a1") }
+        aborted.onEnd { heard.append("a2") }
+        aborted.abort(URLError(.timedOut))
+        aborted.close()
+        aborted.onEnd { heard.append("a3") }
+        let closed = ExchangeControl()
+        closed.onEnd { heard.append("c1") }
+        #expect(heard.values == ["a1", "a2", "a3"])
+        closed.close()
+        closed.abort(CancellationError())
+        #expect(heard.values == ["a1", "a2", "a3", "c1"])
+    }
+
+    /// A body read under a control passes every chunk and ends as its producer ends.
+    @Test func chunksUnderAControlArriveWhole() async throws {
+        let body = StreamedBody(length: nil, repeatable: false) {
+            ResponseBody(AsyncStream<Data> { continuation in
+                for text in ["ab", "cd", "e"] { continuation.yield(Data(text.utf8)) }
+                continuation.finish()
+            })
+        }
+        var data = Data()
+        for try await chunk in try body.makeChunks(endingWith: ExchangeControl()) { data.append(chunk) }
+        #expect(data == Data("abcde".utf8))
+    }
+
+    /// A producer that stalls holds the reader only until the exchange ends: an abort fails the
+    /// read with its reason, and the producer's sequence is ended, not left waiting.
+    @Test(.timeLimit(.minutes(1))) func anAbortEndsTheReadOfAStalledProducer() async throws {
+        let (terminations, terminated) = AsyncStream<Void>.makeStream()
+        let body = StreamedBody(length: nil, repeatable: false) {
+            ResponseBody(AsyncStream<Data> { continuation in
+                continuation.yield(Data("first".utf8))
+                continuation.onTermination = { _ in terminated.yield() }
+            })
+        }
+        let control = ExchangeControl()
+        var chunks = try body.makeChunks(endingWith: control).makeAsyncIterator()
+        #expect(try await chunks.next() == Data("first".utf8))
+        control.abort(URLError(.timedOut))
+        await #expect(throws: URLError(.timedOut)) { _ = try await chunks.next() }
+        var ended = terminations.makeAsyncIterator()
+        _ = await ended.next()
+    }
+
+    /// An exchange over (its answer read) stops a reading that is still going: the reader gets a
+    /// cancellation, never the rest as if it were the whole body.
+    @Test(.timeLimit(.minutes(1))) func theEndOfTheExchangeStopsTheReading() async throws {
+        let body = StreamedBody(length: nil, repeatable: false) { ResponseBody(AsyncStream<Data> { _ in }) }
+        let control = ExchangeControl()
+        let chunks = try body.makeChunks(endingWith: control)
+        control.close()
+        await #expect(throws: CancellationError.self) { for try await _ in chunks {} }
+    }
+
+    /// The reading runs a megabyte ahead of the reader at most: with one chunk of 64 KiB taken,
+    /// the producer is asked for 16 more (1 MiB queued), then not again until the reader goes on.
+    @Test(.timeLimit(.minutes(1))) func theReadingStaysAMegabyteAhead() async throws {
+        let pulled = NamesSeen()
+        let body = StreamedBody(length: nil, repeatable: false) {
+            ResponseBody(AsyncStream<Data>(unfolding: {
+                guard pulled.values.count < 64 else { return nil }
+                pulled.append("chunk")
+                return Data(count: 64 * 1024)
+            }))
+        }
+        var chunks = try body.makeChunks(endingWith: ExchangeControl()).makeAsyncIterator()
+        _ = try await chunks.next()
+        while pulled.values.count < 17 { try await Task.sleep(nanoseconds: 1_000_000) }
+        // Time for a reading without a bound to ask for the rest; a bounded one stays at 17.
+        try await Task.sleep(nanoseconds: 100_000_000)
+        #expect(pulled.values.count == 17)
+        var count = 1
+        while try await chunks.next() != nil { count += 1 }
+        #expect(count == 64)
+        #expect(pulled.values.count == 64)
+    }
+
     final class NamesSeen: @unchecked Sendable {
         private let lock = NSLock()
         private var list: [String] = []

@@ -10,6 +10,8 @@ import Foundation
 public final class ExchangeControl: Sendable {
     private struct State {
         var abort: (@Sendable (any Error) -> Void)?
+        /// Run once when the exchange ends (``onEnd(_:)``).
+        var endings: [@Sendable () -> Void] = []
         var reason: (any Error)?
         var lastActivity = DispatchTime.now().uptimeNanoseconds
         var bytesSent: Int64 = 0
@@ -50,6 +52,20 @@ public final class ExchangeControl: Sendable {
         if let reason { abort(reason) }
     }
 
+    /// Registers `ending` to run once when the exchange ends, however it ends: aborted (the idle
+    /// timeout, a cancellation), or over (its response body read or dropped, or its failure
+    /// reported); at once if it has ended already. Unlike ``onAbort(_:)`` it may be called any
+    /// number of times. What depends on the exchange stops here, such as the reading of a
+    /// streamed request body (``StreamedBody/makeChunks(endingWith:)``).
+    public func onEnd(_ ending: @escaping @Sendable () -> Void) {
+        let hasEnded: Bool = state.withLock { state in
+            guard state.reason == nil, !state.isClosed else { return true }
+            state.endings.append(ending)
+            return false
+        }
+        if hasEnded { ending() }
+    }
+
     /// Reports that `byteCount` more bytes of the request body are on their way.
     public func didSend(_ byteCount: Int) {
         let sent: Int64 = state.withLock { state in
@@ -85,21 +101,26 @@ public final class ExchangeControl: Sendable {
 
     /// Stops the exchange for `reason`, once; nothing happens after ``close()``.
     func abort(_ reason: any Error) {
-        let abort: (@Sendable (any Error) -> Void)? = state.withLock { state in
-            guard state.reason == nil, !state.isClosed else { return nil }
+        let (abort, endings): ((@Sendable (any Error) -> Void)?, [@Sendable () -> Void]) = state.withLock { state in
+            guard state.reason == nil, !state.isClosed else { return (nil, []) }
             state.reason = reason
-            defer { state.abort = nil }
-            return state.abort
+            defer { (state.abort, state.endings) = (nil, []) }
+            return (state.abort, state.endings)
         }
         abort?(reason)
+        for ending in endings { ending() }
     }
 
-    /// Marks the exchange as over: later aborts do nothing, and the abort closure is released.
+    /// Marks the exchange as over: later aborts do nothing, the abort closure is released, and
+    /// what waits for the end runs.
     func close() {
-        state.withLock { state in
+        let endings = state.withLock { state in
             state.isClosed = true
             state.abort = nil
+            defer { state.endings = [] }
+            return state.endings
         }
+        for ending in endings { ending() }
     }
 
     /// Aborts with `URLError(.timedOut)` if the exchange has been idle for its timeout at `now`.

@@ -36,6 +36,38 @@ public struct StreamedBody: Sendable, Equatable {
         return source.make()
     }
 
+    /// The chunks, for a transport that sends the body under `control`: read ahead, a megabyte
+    /// at most, by a task of their own that stops when the exchange ends (``ExchangeControl/onEnd(_:)``).
+    /// Reading them then fails with the reason of the abort, or `CancellationError` once the
+    /// exchange is over, even while the producer has stopped yielding: a stalled producer holds
+    /// neither the call nor a task after it. A sequence cut short by a cancellation fails too,
+    /// rather than pass for the whole body. Throws as ``makeChunks()`` does.
+    ///
+    /// ```swift
+    /// for try await chunk in try streamed.makeChunks(endingWith: control) { try await send(chunk) }
+    /// ```
+    public func makeChunks(endingWith control: ExchangeControl) throws -> ResponseBody {
+        let chunks = try makeChunks()
+        let queue = ResponseChunkQueue(bufferLimit: 1 << 20)
+        let reading = Task {
+            do {
+                for try await chunk in chunks {
+                    guard !queue.push(chunk) else { continue }
+                    await withCheckedContinuation { drained in queue.whenDrained { drained.resume() } }
+                }
+                try Task.checkCancellation()
+                queue.finish()
+            } catch {
+                queue.finish(throwing: error)
+            }
+        }
+        control.onEnd {
+            reading.cancel()
+            queue.finish(throwing: control.abortReason ?? CancellationError())
+        }
+        return queue.body
+    }
+
     /// Two bodies are equal when they are the same body.
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.source === rhs.source }
 

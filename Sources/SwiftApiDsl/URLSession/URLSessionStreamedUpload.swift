@@ -26,40 +26,14 @@ extension URLSessionTransport {
     ///
     /// The exchange's control watches the gathering: each chunk counts as activity for the idle
     /// timeout, and an abort (the idle timeout, the pipeline's cancellation) or the cancellation
-    /// of the calling task ends the wait at once, even for a producer that never yields again; the
-    /// gathering task is cancelled, and what it wrote is removed.
+    /// of the calling task ends it at once, even for a producer that never yields again
+    /// (``StreamedBody/makeChunks(endingWith:)``); what it wrote is removed.
     static func gather(_ streamed: StreamedBody, control: ExchangeControl) async throws -> GatheredBody {
-        let chunks = try streamed.makeChunks()
-        let gathering = Locked<(waiting: CheckedContinuation<GatheredBody, any Error>?, task: Task<Void, Never>?)>((nil, nil))
-        /// Resumes the caller once, and stops the gathering if it still runs; false if the caller
-        /// was resumed already.
-        @Sendable func finish(_ result: Result<GatheredBody, any Error>) -> Bool {
-            let (waiting, task) = gathering.withLock { state in
-                defer { state.waiting = nil }
-                return (state.waiting, state.task)
-            }
-            guard let waiting else { return false }
-            if case .failure = result { task?.cancel() }
-            waiting.resume(with: result)
-            return true
-        }
+        let chunks = try streamed.makeChunks(endingWith: control)
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                gathering.withLock { $0.waiting = continuation }
-                let task = Task {
-                    let result: Result<GatheredBody, any Error>
-                    do { result = .success(try await gather(chunks, control: control)) } catch { result = .failure(error) }
-                    if !finish(result), case .success(.file(let url)) = result {
-                        try? FileManager.default.removeItem(at: url)
-                    }
-                }
-                gathering.withLock { $0.task = task }
-                control.onAbort { reason in _ = finish(.failure(reason)) }
-                // Cancelled before the task existed: the handler below found nothing to stop.
-                if Task.isCancelled { _ = finish(.failure(CancellationError())) }
-            }
+            try await gather(chunks, control: control)
         } onCancel: {
-            _ = finish(.failure(CancellationError()))
+            control.abort(CancellationError())
         }
     }
 
@@ -69,7 +43,6 @@ extension URLSessionTransport {
         var spool: (url: URL, handle: FileHandle)?
         do {
             for try await chunk in chunks {
-                try Task.checkCancellation()
                 control.noteActivity()
                 if let spool {
                     try spool.handle.write(contentsOf: chunk)
@@ -86,8 +59,6 @@ extension URLSessionTransport {
                     data = Data()
                 }
             }
-            // A sequence that ends early on cancellation (an `AsyncStream` does) is not a whole body.
-            try Task.checkCancellation()
             try spool?.handle.close()
         } catch {
             if let spool {

@@ -127,9 +127,8 @@ public final class AsyncHTTPClientTransport: HTTPTransport, Sendable {
         // the same loop of two, and every connection with it (Benchmarks/NOTES.md, issue 25).
         let eventLoop = client.eventLoopGroup.any()
         let outgoing: HTTPClient.Request
-        let upload = UploadReading()
         do {
-            outgoing = try HTTPClient.Request(request, eventLoop: eventLoop, upload: upload)
+            outgoing = try HTTPClient.Request(request, eventLoop: eventLoop, control: control)
         } catch {
             throw TransportFailure.map(error, for: request)
         }
@@ -138,8 +137,6 @@ public final class AsyncHTTPClientTransport: HTTPTransport, Sendable {
         let task = client.execute(request: outgoing, delegate: delegate, eventLoop: .delegate(on: eventLoop), deadline: nil)
         // A client that is shut down fails the task without telling the delegate.
         task.futureResult.whenFailure { delegate.fail($0) }
-        // Nothing more is sent once the exchange is over: a streamed body's reading stops.
-        task.futureResult.whenComplete { _ in upload.end() }
         control.onAbort { _ in task.cancel() }
         return try await delegate.response()
     }

@@ -3,7 +3,6 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import NIOConcurrencyHelpers
 import NIOCore
 import NIOFoundationCompat
 import NIOHTTP1
@@ -26,8 +25,8 @@ extension HTTPClient.Request {
     /// An in-memory body is sent from `httpBody`; a file or multipart body is streamed from
     /// disk with its exact `Content-Length` (never chunked). Its size is read now, so that a
     /// missing file fails before anything is sent. The upload's futures complete on `eventLoop`;
-    /// a streamed body is read by a task that `upload` ends with the exchange.
-    init(_ request: TransportRequest, eventLoop: any EventLoop, upload: UploadReading = UploadReading()) throws {
+    /// a streamed body's reading stops when the exchange under `control` ends.
+    init(_ request: TransportRequest, eventLoop: any EventLoop, control: ExchangeControl = ExchangeControl()) throws {
         // The request's own fields: no `URLRequest` is made on this path.
         guard let url = request.url else { throw URLError(.badURL) }
         var headers = HTTPHeaders()
@@ -37,7 +36,7 @@ extension HTTPClient.Request {
         }
         let body: HTTPClient.Body?
         if case .stream(let streamed) = request.body {
-            body = .chunks(try streamed.makeChunks(), length: streamed.length, eventLoop: eventLoop, reading: upload)
+            body = .chunks(try streamed.makeChunks(endingWith: control), length: streamed.length, eventLoop: eventLoop)
         } else if let streamed = request.body {
             body = Self.streaming(streamed, length: try streamed.contentLength(), eventLoop: eventLoop)
         } else {
@@ -85,56 +84,25 @@ extension HTTPClient.Body {
     /// completing writes: awaiting each write stalled such an exchange until the server closed the
     /// connection (about 60 s). A larger body that meets such a server mid-way still waits for it.
     ///
-    /// The reading task is `reading`'s: when the exchange is over (answered, failed or aborted)
-    /// it is cancelled, so a producer that stalls is not waited for after the call.
-    static func chunks(_ chunks: ResponseBody, length: Int64?, eventLoop: any EventLoop, reading: UploadReading) -> HTTPClient.Body {
+    /// `chunks` end with the exchange (`StreamedBody.makeChunks(endingWith:)`), so a producer
+    /// that stalls is not waited for after the call.
+    static func chunks(_ chunks: ResponseBody, length: Int64?, eventLoop: any EventLoop) -> HTTPClient.Body {
         .stream(contentLength: length) { writer in
             let done = eventLoop.makePromise(of: Void.self)
-            reading.run(completing: done) {
-                var pending: [EventLoopFuture<Void>] = []
-                for try await chunk in chunks {
-                    if pending.count >= chunksInFlight { try await pending.removeFirst().get() }
-                    pending.append(writer.write(.byteBuffer(ByteBuffer(data: chunk))))
+            Task {
+                do {
+                    var pending: [EventLoopFuture<Void>] = []
+                    for try await chunk in chunks {
+                        if pending.count >= chunksInFlight { try await pending.removeFirst().get() }
+                        pending.append(writer.write(.byteBuffer(ByteBuffer(data: chunk))))
+                    }
+                    done.succeed(())
+                } catch {
+                    done.fail(error)
                 }
-                try Task.checkCancellation()
             }
             return done.futureResult
         }
-    }
-}
-
-/// The task that reads a streamed request body, ended with its exchange.
-///
-/// Over once its exchange is (``end()``): the task is then cancelled, as is a task that starts later.
-final class UploadReading: Sendable {
-    private let state = NIOLockedValueBox<(task: Task<Void, Never>?, isOver: Bool)>((nil, false))
-
-    init() {}
-
-    /// Runs `read` in a task of its own until the exchange is over; `done` completes with its result.
-    func run(completing done: EventLoopPromise<Void>, _ read: @escaping @Sendable () async throws -> Void) {
-        let task = Task {
-            do {
-                try await read()
-                done.succeed(())
-            } catch {
-                done.fail(error)
-            }
-        }
-        let isOver = state.withLockedValue { state in
-            if !state.isOver { state.task = task }
-            return state.isOver
-        }
-        if isOver { task.cancel() }
-    }
-
-    /// The exchange is over: the reading stops at its next chunk.
-    func end() {
-        state.withLockedValue { state in
-            state.isOver = true
-            defer { state.task = nil }
-            return state.task
-        }?.cancel()
     }
 }
 
