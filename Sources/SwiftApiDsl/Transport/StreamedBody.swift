@@ -39,8 +39,9 @@ public struct StreamedBody: Sendable, Equatable {
     /// The chunks, for a transport that sends the body under `control`: read ahead, a megabyte
     /// at most, by a task of their own that stops when the exchange ends (``ExchangeControl/onEnd(_:)``).
     /// Reading them then fails with the reason of the abort, or `CancellationError` once the
-    /// exchange is over, even while the producer has stopped yielding: a stalled producer holds
-    /// neither the call nor a task after it. A sequence cut short by a cancellation fails too,
+    /// exchange is over, even while the producer has stopped yielding: a stalled producer does
+    /// not hold the call, and its reading task is cancelled (a sequence that honours cancellation,
+    /// as `AsyncStream` does, ends there). A sequence cut short by a cancellation fails too,
     /// rather than pass for the whole body. Throws as ``makeChunks()`` does.
     ///
     /// ```swift
