@@ -3,11 +3,13 @@
 
 - `GET /flood/KEY?bytes=N`: N bytes (default 256 MiB) with a `Content-Length`, written in 64 KiB
   pieces as fast as the socket takes them; the count written so far is kept under KEY.
-- `GET /flood-sent/KEY`: that count, as a decimal number (0 for a key never seen).
+- `GET /flood-sent/KEY`: that count, as a JSON number (0 for a key never seen).
 A client that goes away mid-answer is not an error here.
 """
 import threading
 from urllib.parse import parse_qs, urlsplit
+
+from server import send_json
 
 PIECE = b"f" * (64 * 1024)
 SENT = {}
@@ -38,12 +40,8 @@ def flood_route(request):
 def flood_sent_route(request):
     key = urlsplit(request.path).path.rsplit("/", 1)[-1]
     with SENT_LOCK:
-        body = str(SENT.get(key, 0)).encode()
-    request.send_response(200)
-    request.send_header("Content-Type", "text/plain")
-    request.send_header("Content-Length", str(len(body)))
-    request.end_headers()
-    request.wfile.write(body)
+        sent = SENT.get(key, 0)
+    send_json(request, 200, sent)
 
 
 ROUTES = [
