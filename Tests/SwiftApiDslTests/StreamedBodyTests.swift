@@ -146,6 +146,31 @@ import FoundationNetworking
         await #expect(throws: CancellationError.self) { for try await _ in chunks {} }
     }
 
+    /// Cancelling the task that reads the chunks aborts the exchange: a transport called directly,
+    /// outside the pipeline's own cancellation handler, is not left waiting for a stalled producer.
+    @Test(.timeLimit(.minutes(1))) func cancellingTheReaderAbortsTheExchange() async throws {
+        let body = StreamedBody(length: nil, repeatable: false) { ResponseBody(AsyncStream<Data> { _ in }) }
+        let control = ExchangeControl()
+        let chunks = try body.makeChunks(endingWith: control)
+        let reader = Task { for try await _ in chunks {} }
+        reader.cancel()
+        let result = await reader.result
+        #expect(throws: CancellationError.self) { try result.get() }
+        #expect(control.isAborted)
+    }
+
+    /// A control that never ends (made to call a transport directly) is not kept alive by the
+    /// reading it started.
+    @Test func aControlThatNeverEndsIsReleased() throws {
+        weak var released: ExchangeControl?
+        do {
+            let control = ExchangeControl()
+            released = control
+            _ = try Self.body("abc", length: 3, repeatable: true).makeChunks(endingWith: control)
+        }
+        #expect(released == nil)
+    }
+
     /// The reading runs a megabyte ahead of the reader at most: with one chunk of 64 KiB taken,
     /// the producer is asked for 16 more (1 MiB queued), then not again until the reader goes on.
     @Test(.timeLimit(.minutes(1))) func theReadingStaysAMegabyteAhead() async throws {

@@ -127,8 +127,10 @@ import SwiftApiDsl
         try handle.close()
         let boundary = "cancelled-\(UUID().uuidString)"
         let client = try HttpBin.client()
+        let ended = Trail()
         let call = Task {
-            try await client.post("post").multipartFormData(boundary: boundary) { FileField(name: "f", fileURL: big) }.perform()
+            defer { ended.add("ended") }
+            return try await client.post("post").multipartFormData(boundary: boundary) { FileField(name: "f", fileURL: big) }.perform()
         }
         func formFileSize() -> UInt64 {
             let temporary = FileManager.default.temporaryDirectory
@@ -137,7 +139,8 @@ import SwiftApiDsl
             else { return 0 }
             return size.uint64Value
         }
-        while formFileSize() == 0 { try await Task.sleep(nanoseconds: 2_000_000) }
+        // Until the encoding has begun, or the call has ended without it (reported below).
+        while formFileSize() == 0, ended.all.isEmpty { try await Task.sleep(nanoseconds: 2_000_000) }
         let atCancel = formFileSize()
         let watcher = Task {
             var largest = atCancel

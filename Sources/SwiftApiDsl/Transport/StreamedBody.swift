@@ -41,8 +41,9 @@ public struct StreamedBody: Sendable, Equatable {
     /// Reading them then fails with the reason of the abort, or `CancellationError` once the
     /// exchange is over, even while the producer has stopped yielding: a stalled producer does
     /// not hold the call, and its reading task is cancelled (a sequence that honours cancellation,
-    /// as `AsyncStream` does, ends there). A sequence cut short by a cancellation fails too,
-    /// rather than pass for the whole body. Throws as ``makeChunks()`` does.
+    /// as `AsyncStream` does, ends there). Cancelling the task that reads them aborts the exchange.
+    /// A sequence cut short by a cancellation fails too, rather than pass for the whole body.
+    /// Throws as ``makeChunks()`` does.
     ///
     /// ```swift
     /// for try await chunk in try streamed.makeChunks(endingWith: control) { try await send(chunk) }
@@ -62,11 +63,16 @@ public struct StreamedBody: Sendable, Equatable {
                 queue.finish(throwing: error)
             }
         }
-        control.onEnd {
+        // Weakly: the control keeps its endings until it ends, and a control that never ends
+        // (one made to call a transport directly) must not be kept by them.
+        control.onEnd { [weak control] in
+            // The reason first: the reading task, once cancelled, would end the queue with its own.
+            queue.finish(throwing: control?.abortReason ?? CancellationError())
             reading.cancel()
-            queue.finish(throwing: control.abortReason ?? CancellationError())
         }
-        return queue.body
+        return ResponseBody(makeNext: {
+            { try await withTaskCancellationHandler { try await queue.next() } onCancel: { control.abort(CancellationError()) } }
+        })
     }
 
     /// Two bodies are equal when they are the same body.

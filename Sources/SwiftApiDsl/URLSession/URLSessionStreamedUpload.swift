@@ -30,15 +30,6 @@ extension URLSessionTransport {
     /// (``StreamedBody/makeChunks(endingWith:)``); what it wrote is removed.
     static func gather(_ streamed: StreamedBody, control: ExchangeControl) async throws -> GatheredBody {
         let chunks = try streamed.makeChunks(endingWith: control)
-        return try await withTaskCancellationHandler {
-            try await gather(chunks, control: control)
-        } onCancel: {
-            control.abort(CancellationError())
-        }
-    }
-
-    /// Reads `chunks` whole, noting each as activity of the exchange.
-    private static func gather(_ chunks: ResponseBody, control: ExchangeControl) async throws -> GatheredBody {
         var data = Data()
         var spool: (url: URL, handle: FileHandle)?
         do {

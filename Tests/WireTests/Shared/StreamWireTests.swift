@@ -65,6 +65,7 @@ import SwiftApiDsl
         let received = Trail()
         let (arrivals, arrived) = AsyncStream<Void>.makeStream()
         let reading = Task {
+            defer { arrived.finish() } // a read that fails before its first byte is reported, not waited for
             let response = try await client.get("drip").queryItems(["duration": "10", "numbytes": "5", "delay": "0"]).stream()
             for try await chunk in response.body {
                 received.add(String(decoding: chunk, as: UTF8.self))
