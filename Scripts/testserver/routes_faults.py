@@ -151,6 +151,12 @@ def cut_upload(request):
     reset(request)
 
 
+def answer_unread(request):
+    # Answers at once and closes the connection without reading the request body: the client,
+    # still sending, meets a closed connection (a reset, or a broken pipe on its next write).
+    raw(request, b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 2\r\n\r\nok")
+
+
 race_lock = threading.Lock()
 race_requests = {}  # key -> requests received (answered or dropped)
 
@@ -212,6 +218,7 @@ ROUTES = [
     ("GET", "/faults/dies-half-way", dies_half_way),
     ("GET", "/faults/conflicting-lengths", conflicting_lengths),
     ("*", "/faults/cut-upload", cut_upload),
+    ("*", "/faults/answer-unread", answer_unread),
     ("*", "/faults/keep-alive-race/", keep_alive_race),
     ("GET", "/faults/keep-alive-race-stats/", keep_alive_race_stats),
 ]

@@ -4,8 +4,11 @@
 - `GET /blob/N`: answers N bytes (`*`), with a Content-Length, written 64 KiB at a time.
 - `* /echo-body`: answers the request body byte for byte (httpbin parses a multipart form and
   keeps none of its bytes), with the request's `X-` header fields.
+- `* /redirect-after-body?status=S&to=URL`: reads the request body whole (httpbin's
+  `/redirect-to` answers before reading it), then answers status S (307 unless given) with
+  `Location: URL`, keeping the connection.
 """
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 from server import send_json
 
@@ -51,12 +54,24 @@ def sized_body(request):
         left -= len(data)
 
 
-def sink(request):
+def read_whole(request):
+    """Reads the request body, Content-Length or chunked, and returns how many bytes it had."""
     if request.headers.get("Transfer-Encoding", "").lower() == "chunked":
-        received = read_chunked(request)
-    else:
-        received = sum(len(data) for data in sized_body(request))
-    send_json(request, 200, {"received": received})
+        return read_chunked(request)
+    return sum(len(data) for data in sized_body(request))
+
+
+def sink(request):
+    send_json(request, 200, {"received": read_whole(request)})
+
+
+def redirect_after_body(request):
+    read_whole(request)
+    query = parse_qs(urlsplit(request.path).query)
+    request.send_response(int(query.get("status", ["307"])[0]))
+    request.send_header("Location", query.get("to", ["/sink"])[0])
+    request.send_header("Content-Length", "0")
+    request.end_headers()
 
 
 def blob(request):
@@ -92,4 +107,5 @@ ROUTES = [
     ("*", "/sink", sink),
     ("GET", "/blob/", blob),
     ("*", "/echo-body", echo_body),
+    ("*", "/redirect-after-body", redirect_after_body),
 ]

@@ -8,9 +8,10 @@ import FoundationNetworking
 /// maps its engine's errors onto too.
 ///
 /// On Linux, swift-corelibs-foundation reports most of libcurl's errors as `URLError(.unknown)`
-/// (-1) with libcurl's message as the only clue: a body cut short, a broken chunked encoding,
-/// a corrupt gzip body, a certificate refused. Those are recognised by that message; what is not recognised stays as
-/// it is. The original error is kept under `NSUnderlyingErrorKey`.
+/// (-1) with libcurl's message as the only clue: a body cut short, a connection closed while the
+/// request was sent, a broken chunked encoding, a corrupt gzip body, a certificate refused.
+/// Those are recognised by that message; what is not recognised stays as it is. The original
+/// error is kept under `NSUnderlyingErrorKey`.
 enum URLSessionFailure {
     /// The error to report for `error`, raised by the task that sent `request`.
     static func map(_ error: any Error, for request: URLRequest) -> any Error {
@@ -32,7 +33,11 @@ enum URLSessionFailure {
         let message = (error.userInfo[NSLocalizedDescriptionKey] as? String ?? "").lowercased()
         switch error.code {
         case .unknown:
-            if message.contains("transfer closed") { return .networkConnectionLost }
+            // A body cut short; a connection the server reset or closed while the request was
+            // still being sent ("Send failure: Broken pipe") or its answer read.
+            if message.contains("transfer closed") || message.contains("broken pipe") || message.contains("connection reset") {
+                return .networkConnectionLost
+            }
             if message.contains("chunked") { return .badServerResponse }
             if message.contains("unencoding") { return .cannotDecodeContentData }
             // libcurl's answer to a header line larger than it accepts.

@@ -184,6 +184,24 @@ import SwiftApiDsl
         }
     }
 
+    /// A server that answers at once and closes the connection with the upload unread: the
+    /// client either reads the answer, or meets the closed connection while it sends (a broken
+    /// pipe on Linux's URLSession, which reported it as `.unknown`): then it is the lost
+    /// connection every engine reports, never another code.
+    @Test func anAnswerBeforeTheUploadIsReadIsTheAnswerOrALostConnection() async throws {
+        let client = try client(through: WireTransport.fresh())
+        for _ in 0..<10 {
+            do {
+                let answer: Data = try await client.post("answer-unread").body(Data(count: 4 << 20)).perform()
+                #expect(answer == Data("ok".utf8))
+            } catch let error as RequestError {
+                #expect(error.stage == "transport")
+                #expect((error.underlyingError as? URLError)?.code == .networkConnectionLost, "\(String(reflecting: error))")
+                expectNoSecret(in: error)
+            }
+        }
+    }
+
     @Test func stallAfterTheHeadTimesOut() async throws {
         let client = try client().timeoutInterval(0.5)
         let (result, elapsed) = await measure { await Result { try await client.get("stall-after-headers").perform() } }

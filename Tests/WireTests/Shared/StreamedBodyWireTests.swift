@@ -88,14 +88,14 @@ import SwiftApiDsl
         }
     }
 
+    /// A 307 to `/sink`, answered once the body was read whole.
+    static func redirectAfterTheBody() throws -> URL {
+        try TestServer.url("/redirect-after-body?status=307&to=/sink")
+    }
+
     @Test func aBodyThatCanBeSentOnceFailsARedirectThatKeepsIt() async throws {
-        let target = try TestServer.url("/sink").absoluteString
-        let url = try HttpBin.url("/redirect-to?status_code=307&url=" + (target.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))
-        // httpbin answers before reading the body: the exchange must not wait for it (it once
-        // waited on AsyncHTTPClient until httpbin closed the connection, about 60 s). Such a wait
-        // ends in the 15 s idle timeout, a `URLError(.timedOut)`, not in the error expected here.
         let error = try await #require(throws: RequestError.self) {
-            try await Self.send(Self.body(chunks: 2, length: nil, repeatable: false), to: url).timeoutInterval(15).perform()
+            try await Self.send(Self.body(chunks: 2, length: nil, repeatable: false), to: try Self.redirectAfterTheBody()).perform()
         }
         guard case .transport(_, let cause) = error else {
             Issue.record("expected .transport, got \(error)")
@@ -105,11 +105,27 @@ import SwiftApiDsl
     }
 
     @Test func aRepeatableBodyFollowsARedirectThatKeepsIt() async throws {
+        let received: Received = try await Self.send(Self.body(chunks: 2, length: 2 * 64 << 10, repeatable: true), to: try Self.redirectAfterTheBody())
+            .perform()
+        #expect(received == Received(received: 2 * 64 << 10))
+    }
+
+    /// httpbin answers its 307 before it reads the body. The exchange must not wait for the body
+    /// to be taken: it once waited on AsyncHTTPClient until httpbin closed the connection, about
+    /// 60 s, a wait that ends here in the 15 s idle timeout (`URLError(.timedOut)`). The call
+    /// ends in the refusal to send the body again, or, when the server closes the connection
+    /// with the body unread, in a lost connection (about one call in ten under load).
+    @Test func aRedirectAnsweredBeforeTheBodyIsReadEndsWithoutWaitingForIt() async throws {
         let target = try TestServer.url("/sink").absoluteString
         let url = try HttpBin.url("/redirect-to?status_code=307&url=" + (target.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))
-        // A wait for httpbin to close the connection would end in the 15 s idle timeout, an error.
-        let received: Received = try await Self.send(Self.body(chunks: 2, length: 2 * 64 << 10, repeatable: true), to: url)
-            .timeoutInterval(15).perform()
-        #expect(received == Received(received: 2 * 64 << 10))
+        let error = try await #require(throws: RequestError.self) {
+            try await Self.send(Self.body(chunks: 2, length: nil, repeatable: false), to: url).timeoutInterval(15).perform()
+        }
+        guard case .transport(_, let cause) = error else {
+            Issue.record("expected .transport, got \(error)")
+            return
+        }
+        let refused = (cause as? ApiClientError)?.code == .streamedBodyUnreadable
+        #expect(refused || (cause as? URLError)?.code == .networkConnectionLost, "\(String(reflecting: cause))")
     }
 }
