@@ -13,7 +13,11 @@ running in parallel never share state.
   `range=too-long` sends 10 bytes more than the file has (a length check must fail);
   `range=error` answers a Range with 503 `{"detail": "ranges refused"}`; `range=half` sends only
   the first half of the bytes asked for (a range a server may choose), with a Content-Range
-  saying so.
+  saying so; `range=ignore` answers every Range with 200 and the whole file, as a server that
+  does not serve ranges though it says so. With `gate=1`, a request without Range sends the
+  first 64 KiB of its body, then the rest only once `POST /transfers/open/<key>` came (or 10 s
+  passed), so that a test can hold the bulk of a body until its reader is ready.
+- `POST /transfers/open/<key>`: opens that gate.
 - `POST /transfers/change/<key>`: the file changes: the key's version goes up by one.
 - `GET /transfers/stats/<key>`: `{"requests": [{"range": r, "ifRange": i, "status": s}, ...]}`,
   the Range and If-Range each request carried (null when absent) and the status answered.
@@ -45,6 +49,12 @@ LAST_MODIFIED = "Wed, 21 Oct 2026 07:28:00 GMT"
 lock = threading.Lock()
 files = {}  # key -> [{"range": ..., "ifRange": ..., "status": ...}]
 versions = {}  # key -> version of its file
+gates = {}  # key -> threading.Event, set by POST /transfers/open/<key>
+
+
+def gate_of(key):
+    with lock:
+        return gates.setdefault(key, threading.Event())
 
 
 def key_of(request, prefix):
@@ -52,7 +62,9 @@ def key_of(request, prefix):
 
 
 def file_bytes(size, version):
-    return bytes((index + version - 1) % 251 for index in range(size))
+    # The pattern repeats every 251 bytes: built once, then repeated (fast for files of many MiB).
+    period = bytes((index + version - 1) % 251 for index in range(251))
+    return (period * (size // 251 + 1))[:size]
 
 
 def validators(key, version, kind):
@@ -91,6 +103,8 @@ def file_route(request):
     if_range = request.headers.get("If-Range")
     start = asked_start(range_header)
     partial = start is not None and start < size and (if_range is None or if_range in matching)
+    if query.get("range") == "ignore":
+        partial = False
 
     status, headers, body = 200, [], content
     if start is not None and query.get("range") == "error":
@@ -136,7 +150,17 @@ def file_route(request):
         time.sleep(0.2)
         request.close_connection = True
         return
+    if query.get("gate") == "1" and range_header is None:
+        request.wfile.write(body[:65536])
+        request.wfile.flush()
+        gate_of(key).wait(10)
+        body = body[65536:]
     request.wfile.write(body)
+
+
+def open_gate(request):
+    gate_of(key_of(request, "/transfers/open/")).set()
+    send_json(request, 200, {"open": True})
 
 
 def change_file(request):
@@ -228,5 +252,6 @@ ROUTES = [
     ("GET", "/transfers/events-live/", events_live),
     ("GET", "/transfers/file/", file_route),
     ("POST", "/transfers/change/", change_file),
+    ("POST", "/transfers/open/", open_gate),
     ("GET", "/transfers/stats/", file_stats),
 ]

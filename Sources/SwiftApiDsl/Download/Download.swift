@@ -58,6 +58,10 @@ extension RequestBuilder {
                     // The file starts again without `Range`, which cannot be answered with the
                     // wrong bytes: a restart follows a cut (counted below) or an earlier call's file.
                     continue
+                } catch DownloadInterruption.paused {
+                    // Each pause follows a backlog of the engine's whole buffer, written to the
+                    // file: the download moves on at every one.
+                    continue
                 } catch DownloadInterruption.cut(let error, let policy, let method) {
                     // A cut is a transport failure like any other: the call's policy decides. A body
                     // that ended short of its length is judged as the lost connection it was.

@@ -12,6 +12,10 @@ enum DownloadInterruption: Error {
     /// The server answered a `Range` with other bytes than those asked for: the file was
     /// emptied and the download starts again.
     case restart
+    /// The body came faster than the file took it and the engine could not slow down
+    /// (``ExchangeControl/readerFellBehind()``): the exchange was ended, what it had queued
+    /// written, and the file goes on with `Range`.
+    case paused
 }
 
 /// Where a download's body goes while the call runs, and what is known of the bytes already
@@ -45,6 +49,8 @@ final class DownloadTarget: Sendable {
         var document: Data?
         /// The call's retry policy, which decides whether and when a cut body is continued.
         var retryPolicy: RetryPolicy = .never
+        /// A `Range` was answered with the whole file: no more pauses, which could start it again for ever.
+        var rangeIgnored = false
     }
 
     let destination: URL
@@ -137,11 +143,22 @@ final class DownloadTarget: Sendable {
             return Response(body: body, head: head)
         case .fresh(let total, let validator):
             let partial = Partial(url: url ?? "", validator: resumable ? validator : nil, totalBytes: total)
-            state.withLock { $0.partial = partial }
+            let ignored = state.withLock { state in
+                state.partial = partial
+                if asked != nil { state.rangeIgnored = true }
+                return state.rangeIgnored
+            }
             saveStateFile()
+            // Paced only by a server that says it serves ranges and has not ignored one, for a
+            // file of known length (a pause may come with its last bytes).
+            let servesRanges = response.headerFields["Accept-Ranges"]?.lowercased().contains("bytes") == true
+            if partial.validator != nil, total != nil, servesRanges, !ignored {
+                response.body.exchange?.endWhenReaderFallsBehind(DownloadInterruption.paused)
+            }
             _ = try await write(response.body, from: 0, total: total, isSuccess: true, of: request, progress: draft.downloadProgress)
         case .continuing(let total):
             state.withLock { $0.partial?.totalBytes = total }
+            if total != nil { response.body.exchange?.endWhenReaderFallsBehind(DownloadInterruption.paused) }
             _ = try await write(response.body, from: asked ?? 0, total: total, isSuccess: true, of: request, progress: draft.downloadProgress)
             // A `Content-Range` total of `*` leaves the file's own size as the length.
             let length = total ?? (try? partialFile.resourceValues(forKeys: [.fileSizeKey]).fileSize).map(Int64.init)
@@ -194,7 +211,9 @@ final class DownloadTarget: Sendable {
             }
         } catch {
             state.withLock { $0.offset = received }
-            throw interruption(error, of: request, canResume: isSuccess)
+            let interruption = interruption(error, of: request, canResume: isSuccess)
+            // A pause that came with the last bytes: the file is whole.
+            guard case .paused? = interruption as? DownloadInterruption, received == total else { throw interruption }
         }
         state.withLock { $0.offset = received }
         if isSuccess, let total, received != total {
@@ -216,6 +235,7 @@ final class DownloadTarget: Sendable {
     /// not the file's), else the failure itself.
     private func interruption(_ error: any Error, of request: TransportRequest, canResume: Bool) -> any Error {
         let failure = error as? RequestError ?? .transport(request.urlRequest, error)
+        if case .transport(_, DownloadInterruption.paused) = failure { return DownloadInterruption.paused }
         guard canResume, case .transport = failure, !failure.isCancellation,
               let policy = state.withLock({ $0.partial?.validator != nil ? $0.retryPolicy : nil })
         else { return failure }

@@ -147,6 +147,12 @@ final class ExchangeBody: @unchecked Sendable {
         }
     }
 
+    /// Ends the exchange with `reason` when its engine cannot keep up a reader that fell
+    /// behind (``ExchangeControl/readerFellBehind()``): a download that can continue later.
+    func endWhenReaderFallsBehind(_ reason: any Error) {
+        control.endWhenReaderFallsBehind(reason)
+    }
+
     /// Ends the exchange at the end of the body. A sequence may end quietly when its task is
     /// cancelled (AsyncThrowingStream does): a body cut short by an abort is a failure, never a
     /// shorter success.

@@ -18,6 +18,10 @@ public final class ExchangeControl: Sendable {
         var isClosed = false
         /// The caller holds the body but is not reading it: not idleness of the network.
         var isPaused = false
+        /// Why to end the exchange when its reader falls behind (``readerFellBehind()``), if it may be.
+        var behindReason: (any Error)?
+        /// The engine reported a backlog.
+        var fellBehind = false
     }
 
     /// The longest time without traffic, in seconds; `0` or less for none.
@@ -74,6 +78,30 @@ public final class ExchangeControl: Sendable {
             return state.bytesSent
         }
         uploadProgress?.advance(to: sent)
+    }
+
+    /// Reports that the response body arrives faster than it is read and the engine cannot slow
+    /// down: call it when ``ResponseChunkQueue/push(_:)`` returns `false` and the engine has no
+    /// way to pause (an engine that can pauses until ``ResponseChunkQueue/whenDrained(_:)``).
+    /// A download whose server continues files with `Range` then ends this exchange, writes what
+    /// was queued and continues the file from there, which bounds the memory the body holds;
+    /// any other body keeps being queued.
+    public func readerFellBehind() {
+        let reason = state.withLock { state in
+            state.fellBehind = true
+            return state.behindReason
+        }
+        if let reason { abort(reason) }
+    }
+
+    /// Lets ``readerFellBehind()`` abort the exchange with `reason` (a download that can
+    /// continue); at once if the engine reported a backlog already (the body outran the head).
+    func endWhenReaderFallsBehind(_ reason: any Error) {
+        let fellBehind = state.withLock { state in
+            state.behindReason = reason
+            return state.fellBehind
+        }
+        if fellBehind { abort(reason) }
     }
 
     /// Whether the exchange was aborted, for transports that poll between blocking steps.

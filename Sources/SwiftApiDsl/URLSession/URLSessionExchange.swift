@@ -6,9 +6,11 @@ import FoundationNetworking
 /// One URLSession task seen as an exchange: the caller waiting for the head, then the body's
 /// chunks, fed by the session's delegate queue.
 ///
-/// The body is buffered without limit: URLSession can only be slowed with `suspend()`, which
-/// the previous measurements found much worse than the memory it saves. Dropping the body
-/// (or an abort by the pipeline) cancels the task.
+/// URLSession cannot be slowed (on Linux `suspend()` does not pause libcurl, and a wait in a
+/// callback holds every session of the process): past ``backlogLimit`` bytes queued unread, the
+/// exchange tells the pipeline (``ExchangeControl/readerFellBehind()``), and a download that can
+/// be continued with `Range` ends it and continues later; any other body is queued without limit.
+/// Dropping the body (or an abort by the pipeline) cancels the task.
 final class URLSessionExchange: Sendable {
     private typealias HeadContinuation = CheckedContinuation<TransportResponse, any Error>
 
@@ -59,7 +61,7 @@ final class URLSessionExchange: Sendable {
         guard let http = response as? HTTPURLResponse, state.withLock({ $0.body == nil }) else { return }
         // Dropping the body or cancelling its reader aborts the exchange through the pipeline
         // (`Exchange`), which cancels the task.
-        let body = ResponseChunkQueue()
+        let body = ResponseChunkQueue(bufferLimit: Self.backlogLimit)
         let received = TransportResponse(http, body: body.body)
         if Self.hasConflictingLengths(received.headerFields) {
             // RFC 9112 §6.3: a message whose Content-Length values differ is unrecoverable.
@@ -106,7 +108,18 @@ final class URLSessionExchange: Sendable {
     }
 
     func receive(_ data: Data) {
-        state.withLock { $0.body }?.push(data)
+        guard let body = state.withLock({ $0.body }), !body.push(data) else { return }
+        control.readerFellBehind()
+    }
+
+    /// How many bytes of a body may wait unread before the pipeline hears of it: 16 MiB.
+    static let backlogLimit = 16 << 20
+
+    /// Ends the body at an abort: the reader gets what was queued, then the error. Nothing
+    /// more is queued: on Linux the task goes on delivering for a while after `cancel()` (about
+    /// 20 ms on loopback, where that was up to 32 MiB).
+    func stopReceiving(_ reason: any Error) {
+        state.withLock { $0.body }?.finish(throwing: reason)
     }
 
     /// Ends the body, then hands over the head if the caller has not had it yet (a small body

@@ -219,7 +219,10 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
             exchanges.withLock { $0[task.taskIdentifier] = exchange }
             task.resume()
             // After `resume()`: an exchange aborted already cancels the running task at once.
-            exchange.control.onAbort { _ in task.cancelOffTheCaller() }
+            exchange.control.onAbort { reason in
+                exchange.stopReceiving(reason)
+                task.cancelOffTheCaller()
+            }
         }
     }
 

@@ -16,7 +16,7 @@ extension RetryPolicy {
 
 @Suite struct ResumableDownloadWireTests {
     /// What the server saw of each request of `key`: `"<status> <Range or -> <If-Range or ->"`.
-    private func seen(_ key: String) async throws -> [String] {
+    func seen(_ key: String) async throws -> [String] {
         struct Stats: Decodable {
             struct Request: Decodable { var range: String?; var ifRange: String?; var status: Int }
             var requests: [Request]

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import SwiftApiDsl
+
+/// URLSession cannot slow down (Docs/LinuxNotes.md): a download whose reader falls 16 MiB behind
+/// is ended and continued with `Range` from the bytes written, when its server serves ranges;
+/// otherwise its body is queued whole. Against the test server's `/transfers/file/<key>`.
+/// One test at a time: each holds a thread of the pool for a second.
+@Suite(.serialized) struct DownloadPacingWireTests {
+    static let size = 48 << 20
+    static let backlogLimit = 16 << 20
+
+    /// The server's file of `size` bytes at version 1: byte i is i % 251.
+    static func file(_ size: Int) -> Data {
+        let period = Data((0..<251).map { UInt8($0) })
+        var data = Data(capacity: size + period.count)
+        while data.count < size { data.append(period) }
+        return data.prefix(size)
+    }
+
+    /// Downloads `file/<key>?<query>` of `size` bytes with a reader that falls behind: the server
+    /// holds all but the first 64 KiB until the reader has them (the download knows then whether
+    /// it can be continued), and the reader's first progress update holds it for a second while
+    /// loopback brings the rest. Returns the file written.
+    private func download(_ key: String, _ query: [String: String] = [:]) async throws -> Data {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let destination = folder.appendingPathComponent("file.bin")
+        let first = StreamedBodyWireTests.Shared(1)
+        var gate = URLRequest(url: try TestServer.url("/transfers/open/\(key)"))
+        gate.httpMethod = "POST"
+        try await TestServer.client("/transfers/").get("file/\(key)").queryItems(query.merging(["size": "\(Self.size)", "gate": "1"]) { given, _ in given })
+            .downloadProgress { [gate] _ in
+                guard first.take() else { return }
+                // Off the pool of tasks, which this reader is holding a thread of.
+                URLSession.shared.dataTask(with: gate).resume()
+                Thread.sleep(forTimeInterval: 1)
+            }
+            .download(destination: destination)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["file.bin"])
+        return try Data(contentsOf: destination)
+    }
+
+    @Test func aReaderThatFallsBehindIsPausedAndTheFileContinuedWithRange() async throws {
+        let key = UUID().uuidString
+        #expect(try await download(key) == Self.file(Self.size))
+        let seen = try await ResumableDownloadWireTests().seen(key)
+        #expect(seen.first == "200 - -")
+        #expect(seen.count >= 2, "\(seen)")
+        // Each pause came after a backlog of the whole limit, all of it written before going on.
+        var written = 0
+        for request in seen.dropFirst() {
+            let prefix = "206 bytes=", suffix = "- \"\(key)-v1\""
+            guard request.hasPrefix(prefix), request.hasSuffix(suffix),
+                  let start = Int(request.dropFirst(prefix.count).dropLast(suffix.count))
+            else {
+                Issue.record("unexpected request \(request)")
+                return
+            }
+            #expect(start - written >= Self.backlogLimit, "\(seen)")
+            written = start
+        }
+    }
+
+    /// A server that answers a `Range` with the whole file is not paced again: the download
+    /// would start over for ever.
+    @Test func aServerThatIgnoresTheRangeIsPausedOnce() async throws {
+        let key = UUID().uuidString
+        #expect(try await download(key, ["range": "ignore"]) == Self.file(Self.size))
+        let seen = try await ResumableDownloadWireTests().seen(key)
+        #expect(seen.count == 2, "\(seen)")
+        #expect(seen.first == "200 - -")
+        #expect(seen.last?.hasPrefix("200 bytes=") == true, "\(seen)")
+    }
+
+    /// Without a validator for `If-Range` the body cannot be continued: it is queued whole.
+    @Test func aFileWithoutValidatorIsNotPaused() async throws {
+        let key = UUID().uuidString
+        #expect(try await download(key, ["validator": "none"]) == Self.file(Self.size))
+        #expect(try await ResumableDownloadWireTests().seen(key) == ["200 - -"])
+    }
+}
