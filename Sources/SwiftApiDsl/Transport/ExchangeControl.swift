@@ -86,6 +86,10 @@ public final class ExchangeControl: Sendable {
     /// A download whose server continues files with `Range` then ends this exchange, writes what
     /// was queued and continues the file from there, which bounds the memory the body holds;
     /// any other body keeps being queued.
+    ///
+    /// ```swift
+    /// if !queue.push(chunk) { control.readerFellBehind() }   // in the engine's callback
+    /// ```
     public func readerFellBehind() {
         let reason = state.withLock { state in
             state.fellBehind = true
