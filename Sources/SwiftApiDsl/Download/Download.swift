@@ -7,7 +7,8 @@ import FoundationNetworking
 // resumable download, the one an earlier call left, when it can be continued), created before
 // anything is sent; the body written as it arrives (DownloadTarget.swift), after the bytes
 // already there when the server answers `Range` with them (DownloadResumption.swift); a body
-// cut short continued with `Range` by a new attempt, a few times; an atomic rename once every
+// cut short continued with `Range` by a new attempt, a few times, and one that outran its
+// reader on an engine that cannot slow down, the same way, as often as it does; an atomic rename once every
 // validator passed; and after a failure the partial file removed, unless it is resumable.
 
 extension RequestBuilder {
@@ -33,6 +34,10 @@ extension RequestBuilder {
     /// The response returned (and seen by validators) then describes the file written, not the
     /// last range of it: status `200`, the whole `Content-Length`, no `Content-Range`, and the
     /// `206`'s `ETag` and `Last-Modified`, which `If-Range` matched.
+    ///
+    /// **Paced.** Over an engine that cannot slow down (URLSession), once 16 MiB wait unwritten,
+    /// a response that can be continued (with `Accept-Ranges: bytes` and a known length too) is
+    /// stopped and continued the same way, without counting a retry.
     ///
     /// **Resumable.** On any failure the partial file is removed, unless `resumable` is `true`:
     /// then bytes that can be continued are kept, as `.<name>.partial` with its state in
