@@ -17,7 +17,8 @@ running in parallel never share state.
   does not serve ranges though it says so. With `gate=1`, a request without Range sends the
   first 64 KiB of its body, then the rest only once `POST /transfers/open/<key>` came (or 10 s
   passed), so that a test can hold the bulk of a body until its reader is ready.
-- `POST /transfers/open/<key>`: opens that gate.
+- `POST /transfers/open/<key>`: opens that gate, and answers once the rest of the body was
+  written or the client went away (10 s at most): `{"written": true}`.
 - `POST /transfers/change/<key>`: the file changes: the key's version goes up by one.
 - `GET /transfers/stats/<key>`: `{"requests": [{"range": r, "ifRange": i, "status": s}, ...]}`,
   the Range and If-Range each request carried (null when absent) and the status answered.
@@ -49,12 +50,12 @@ LAST_MODIFIED = "Wed, 21 Oct 2026 07:28:00 GMT"
 lock = threading.Lock()
 files = {}  # key -> [{"range": ..., "ifRange": ..., "status": ...}]
 versions = {}  # key -> version of its file
-gates = {}  # key -> threading.Event, set by POST /transfers/open/<key>
+gates = {}  # key -> (opened, written): POST /transfers/open/<key> sets the first, the body's end the second
 
 
 def gate_of(key):
     with lock:
-        return gates.setdefault(key, threading.Event())
+        return gates.setdefault(key, (threading.Event(), threading.Event()))
 
 
 def key_of(request, prefix):
@@ -151,16 +152,26 @@ def file_route(request):
         request.close_connection = True
         return
     if query.get("gate") == "1" and range_header is None:
-        request.wfile.write(body[:65536])
-        request.wfile.flush()
-        gate_of(key).wait(10)
-        body = body[65536:]
+        opened, written = gate_of(key)
+        try:
+            request.wfile.write(body[:65536])
+            request.wfile.flush()
+            opened.wait(10)
+            request.wfile.write(body[65536:])
+            request.wfile.flush()
+        except OSError:  # the client went away (a paused download): not an error here
+            request.close_connection = True
+        finally:
+            written.set()
+        return
     request.wfile.write(body)
 
 
 def open_gate(request):
-    gate_of(key_of(request, "/transfers/open/")).set()
-    send_json(request, 200, {"open": True})
+    opened, written = gate_of(key_of(request, "/transfers/open/"))
+    opened.set()
+    written.wait(10)
+    send_json(request, 200, {"written": written.is_set()})
 
 
 def change_file(request):

@@ -59,13 +59,10 @@ extension RequestBuilder {
                     let (response, request) = try await attempt.pipeline.execute(download: target, trace: trace)
                     try target.moveIntoPlace(for: request)
                     return response.httpResponse
-                } catch DownloadInterruption.restart {
-                    // The file starts again without `Range`, which cannot be answered with the
-                    // wrong bytes: a restart follows a cut (counted below) or an earlier call's file.
-                    continue
-                } catch DownloadInterruption.paused {
-                    // Each pause follows a backlog of the engine's whole buffer, written to the
-                    // file: the download moves on at every one.
+                } catch DownloadInterruption.restart, DownloadInterruption.paused {
+                    // A restart (without `Range`, which cannot be answered with the wrong bytes)
+                    // follows a cut (counted below) or an earlier call's file; a pause follows a
+                    // backlog of the engine's whole buffer, written: each moves the download on.
                     continue
                 } catch DownloadInterruption.cut(let error, let policy, let method) {
                     // A cut is a transport failure like any other: the call's policy decides. A body
