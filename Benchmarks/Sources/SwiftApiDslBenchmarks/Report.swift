@@ -230,17 +230,20 @@ struct Report {
         let setup = Transfers.Setup(server: server, sink: sink, bigFile: bigFile, scratch: scratch,
                                     executable: CommandLine.arguments[0])
         print("## 1 GiB transfers (each in its own process; MB = 10⁶ bytes)\n")
-        print("| transfer | engine | MB/s | vs curl | peak RSS MiB | target ≤ 64 MiB |")
-        print("|---|---|---|---|---|---|")
+        print("`URLSession floor`: the same download through a session delegate that writes each chunk inside its callback, "
+            + "without the library (DownloadFloor.swift). \"At start\": the process's resident memory before the transfer.\n")
+        print("| transfer | engine | MB/s | vs curl | peak RSS MiB | at start MiB | above start MiB | target ≤ 64 MiB |")
+        print("|---|---|---|---|---|---|---|---|")
         for kind in Transfers.Kind.allCases {
             var curlRate = Double.nan
-            for engine in Transfers.engines {
+            for engine in Transfers.engines(for: kind) {
                 let result = try Transfers.measure(kind, engine: engine, setup: setup)
                 if engine == "curl" { curlRate = result.megabytesPerSecond }
                 let rss = Double(result.peakRSS) / 1_048_576
-                let target = engine == "curl" ? "(baseline)" : verdict(rss <= 64)
+                let start = result.startRSS.map { Double($0) / 1_048_576 } ?? .nan
+                let target = engine == "curl" ? "(baseline)" : engine == Transfers.floor ? "(floor)" : verdict(rss <= 64)
                 print("| \(kind.title) | \(engine) | \(format(result.megabytesPerSecond, 0)) | \(format(result.megabytesPerSecond / curlRate, 2)) "
-                    + "| \(format(rss, 1)) | \(target) |")
+                    + "| \(format(rss, 1)) | \(format(start, 1)) | \(format(rss - start, 1)) | \(target) |")
             }
         }
         print("")

@@ -23,8 +23,14 @@ enum Transfers {
         }
     }
 
-    /// The engines a transfer runs on; `curl` is the baseline.
-    static let engines = ["curl", "URLSession", "AsyncHTTPClient"]
+    /// The engines a transfer runs on; `curl` is the baseline. A download also runs through
+    /// URLSession without the library (``DownloadFloor``): the least memory URLSession can take.
+    static func engines(for kind: Kind) -> [String] {
+        kind == .download ? ["curl", floor, "URLSession", "AsyncHTTPClient"] : ["curl", "URLSession", "AsyncHTTPClient"]
+    }
+
+    /// The name of the ``DownloadFloor`` side.
+    static let floor = "URLSession floor"
 
     struct Result {
         var kind: Kind
@@ -32,6 +38,8 @@ enum Transfers {
         var bytes: Int
         var seconds: Double
         var peakRSS: Int
+        /// The child's resident memory just before the transfer began (none for curl).
+        var startRSS: Int?
 
         var megabytesPerSecond: Double { Double(bytes) / seconds / 1e6 }
     }
@@ -61,13 +69,15 @@ enum Transfers {
                 setup.server.absoluteString, setup.sink.absoluteString, setup.bigFile.path, setup.scratch.path,
             ])
         }
-        // Both print "<bytes> <seconds>" as their last line.
+        // Both print "<bytes> <seconds>" as their last line; the child first prints "start <KiB>".
+        let startKiB = outcome.output.split(separator: "\n").first { $0.hasPrefix("start ") }.flatMap { Int($0.dropFirst(6)) }
         let fields = outcome.output.split(whereSeparator: \.isWhitespace).suffix(2)
         guard fields.count == 2, let bytes = Double(fields.first ?? ""), let seconds = Double(fields.last ?? "") else {
             throw Mismatch(description: "\(engine) \(kind.rawValue) printed: \(outcome.output)")
         }
         try? FileManager.default.removeItem(at: setup.scratch.appendingPathComponent("download.bin"))
-        return Result(kind: kind, engine: engine, bytes: Int(bytes), seconds: seconds, peakRSS: outcome.peakRSS)
+        return Result(kind: kind, engine: engine, bytes: Int(bytes), seconds: seconds, peakRSS: outcome.peakRSS,
+                      startRSS: startKiB.map { $0 * 1024 })
     }
 
     private static func curlArguments(_ kind: Kind, setup: Setup) -> [String] {
@@ -96,12 +106,19 @@ enum Transfers {
         let bigFile = URL(fileURLWithPath: arguments[4])
         let scratch = URL(fileURLWithPath: arguments[5])
         let engine = arguments[1]
-        let transport: any HTTPTransport = engine == "AsyncHTTPClient" ? AsyncHTTPClientTransport.shared : URLSessionTransport()
         let bigSize = try bigFile.resourceValues(forKeys: [.fileSizeKey]).fileSize ?? 0
+        print("start \(residentKiB())")
+        // Made after the start is measured, and only for the library's sides.
+        var transport: any HTTPTransport {
+            engine == "AsyncHTTPClient" ? AsyncHTTPClientTransport.shared : URLSessionTransport()
+        }
 
         let start = Clock.now()
         let bytes: Int
         switch kind {
+        case .download where engine == floor:
+            bytes = try DownloadFloor.download(server.appendingPathComponent("big.bin"), to: scratch.appendingPathComponent("download.bin"))
+            guard bytes == bigSize else { throw Mismatch(description: "downloaded \(bytes) of \(bigSize) bytes") }
         case .download:
             let destination = scratch.appendingPathComponent("download.bin")
             try await ApiClient(transport: transport, baseUrl: server).get("big.bin").httpStatusCodeRange()
@@ -126,6 +143,14 @@ enum Transfers {
             guard bytes == bigSize else { throw Mismatch(description: "the sink received \(bytes) of \(bigSize) bytes") }
         }
         print("\(bytes) \(Clock.now() - start)")
+    }
+
+    /// This process's resident memory now (`VmRSS`), in KiB.
+    private static func residentKiB() -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
+        else { return 0 }
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
     }
 
     /// What the upload sink answers: how many body bytes it read.
