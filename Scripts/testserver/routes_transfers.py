@@ -14,7 +14,8 @@ running in parallel never share state.
   `range=error` answers a Range with 503 `{"detail": "ranges refused"}`; `range=half` sends only
   the first half of the bytes asked for (a range a server may choose), with a Content-Range
   saying so; `range=ignore` answers every Range with 200 and the whole file, as a server that
-  does not serve ranges though it says so. With `gate=1`, a request without Range sends the
+  does not serve ranges though it says so; `accept-ranges=none` leaves out `Accept-Ranges: bytes`
+  (ranges are still served). With `gate=1`, a request without Range sends the
   first 64 KiB of its body, then the rest only once `POST /transfers/open/<key>` came (or 10 s
   passed), so that a test can hold the bulk of a body until its reader is ready.
 - `POST /transfers/open/<key>`: opens that gate, and answers once the rest of the body was
@@ -136,7 +137,8 @@ def file_route(request):
     request.send_response(status)
     request.send_header("Content-Type", "application/octet-stream")
     request.send_header("Content-Length", str(len(body)))
-    request.send_header("Accept-Ranges", "bytes")
+    if query.get("accept-ranges") != "none":
+        request.send_header("Accept-Ranges", "bytes")
     for name, value in fields + headers:
         request.send_header(name, value)
     if is_cut:

@@ -41,6 +41,21 @@ import Testing
         #expect(DownloadResumption.validator(in: [:]) == nil)
     }
 
+    /// Only a server that says it serves byte ranges has a download paced by stopping it.
+    @Test func byteRangesAreServedWhenAcceptRangesNamesTheBytesToken() {
+        #expect(DownloadResumption.servesByteRanges(["Accept-Ranges": "bytes"]))
+        #expect(DownloadResumption.servesByteRanges(["accept-ranges": "Bytes"]))
+        #expect(DownloadResumption.servesByteRanges(["Accept-Ranges": "items, bytes"]))
+        var repeated = HeaderFields()
+        repeated.append("none", for: "Accept-Ranges")
+        repeated.append(" bytes ", for: "Accept-Ranges")
+        #expect(DownloadResumption.servesByteRanges(repeated))
+        #expect(!DownloadResumption.servesByteRanges(["Accept-Ranges": "none"]))
+        #expect(!DownloadResumption.servesByteRanges(["Accept-Ranges": "bytesize"]))
+        #expect(!DownloadResumption.servesByteRanges(["Accept-Ranges": "kilobytes"]))
+        #expect(!DownloadResumption.servesByteRanges([:]))
+    }
+
     @Test func anEncodedBodyCannotBeContinued() {
         let fields: HeaderFields = ["Content-Encoding": "gzip", "Content-Length": "300", "ETag": "\"v1\""]
         #expect(decide(200, fields, askedFrom: nil) == .fresh(total: nil, validator: nil))

@@ -92,6 +92,13 @@ import SwiftApiDsl
         #expect(seen.last?.hasPrefix("200 bytes=") == true, "\(seen)")
     }
 
+    /// A server that does not say it serves byte ranges is not asked for one: the body is queued whole.
+    @Test func aServerThatDoesNotSayItServesRangesIsNotPaused() async throws {
+        let key = UUID().uuidString
+        #expect(try await download(key, ["accept-ranges": "none"]) == Self.file(Self.size))
+        #expect(try await ResumableDownloadWireTests().seen(key) == ["200 - -"])
+    }
+
     /// Without a validator for `If-Range` the body cannot be continued: it is queued whole.
     @Test func aFileWithoutValidatorIsNotPaused() async throws {
         let key = UUID().uuidString

@@ -72,8 +72,13 @@ enum ChildProcess {
 
     /// The `VmHWM` line of `/proc/<pid>/status`, in KiB; 0 once the process has exited.
     private static func highWaterMarkKiB(of pid: pid_t) -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+        statusKiB("VmHWM", of: "\(pid)")
+    }
+
+    /// The field `name` of `/proc/<process>/status` (`self` for this one), in KiB; 0 if absent.
+    static func statusKiB(_ name: String, of process: String) -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/\(process)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name + ":") })
         else { return 0 }
         return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0
     }

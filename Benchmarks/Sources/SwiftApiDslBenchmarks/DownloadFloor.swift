@@ -18,7 +18,7 @@ enum DownloadFloor {
         let configuration = URLSession.shared.configuration.copy() as? URLSessionConfiguration ?? .default
         configuration.urlCache = nil
         #if canImport(FoundationNetworking)
-        let queue: OperationQueue = InPlace()
+        let queue: OperationQueue = EngineFloor.InlineQueue()
         #else
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1
@@ -28,11 +28,6 @@ enum DownloadFloor {
         session.dataTask(with: url).resume()
         writer.finished.wait()
         return try writer.outcome.get()
-    }
-
-    /// Runs each callback where URLSession raises it, as the library's transport does on Linux.
-    final class InPlace: OperationQueue, @unchecked Sendable {
-        override func addOperation(_ block: @escaping @Sendable () -> Void) { block() }
     }
 
     final class Writer: NSObject, URLSessionDataDelegate, @unchecked Sendable {

@@ -107,7 +107,7 @@ enum Transfers {
         let scratch = URL(fileURLWithPath: arguments[5])
         let engine = arguments[1]
         let bigSize = try bigFile.resourceValues(forKeys: [.fileSizeKey]).fileSize ?? 0
-        print("start \(residentKiB())")
+        print("start \(ChildProcess.statusKiB("VmRSS", of: "self"))")
         // Made after the start is measured, and only for the library's sides.
         var transport: any HTTPTransport {
             engine == "AsyncHTTPClient" ? AsyncHTTPClientTransport.shared : URLSessionTransport()
@@ -143,14 +143,6 @@ enum Transfers {
             guard bytes == bigSize else { throw Mismatch(description: "the sink received \(bytes) of \(bigSize) bytes") }
         }
         print("\(bytes) \(Clock.now() - start)")
-    }
-
-    /// This process's resident memory now (`VmRSS`), in KiB.
-    private static func residentKiB() -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
-        else { return 0 }
-        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
     }
 
     /// What the upload sink answers: how many body bytes it read.

@@ -48,6 +48,14 @@ enum DownloadResumption: Equatable {
         return .fresh(total: BodyDestination.expectedLength(of: headerFields), validator: validator(in: headerFields))
     }
 
+    /// Whether the response says its server serves byte ranges: `bytes` among the tokens of its
+    /// `Accept-Ranges` (RFC 9110 §14.3), in any case; `none` or no field says it does not.
+    static func servesByteRanges(_ headerFields: HeaderFields) -> Bool {
+        headerFields.values(for: "Accept-Ranges").contains { value in
+            value.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces).lowercased() == "bytes" }
+        }
+    }
+
     /// What `If-Range` may carry for a response (RFC 9110 §13.1.5): its entity tag when it is
     /// strong; with no entity tag at all, its `Last-Modified` date when that is a strong validator,
     /// at least a second before the response's `Date` (§8.8.2.2); else `nil`: a weak tag rules

@@ -151,8 +151,7 @@ final class DownloadTarget: Sendable {
             saveStateFile()
             // Paced only by a server that says it serves ranges and has not ignored one, for a
             // file of known length (a pause may come with its last bytes).
-            let servesRanges = response.headerFields["Accept-Ranges"]?.lowercased().contains("bytes") == true
-            if partial.validator != nil, total != nil, servesRanges, !ignored {
+            if partial.validator != nil, total != nil, !ignored, DownloadResumption.servesByteRanges(response.headerFields) {
                 response.body.exchange?.endWhenReaderFallsBehind(DownloadInterruption.paused)
             }
             _ = try await write(response.body, from: 0, total: total, isSuccess: true, of: request, progress: draft.downloadProgress)
