@@ -114,15 +114,65 @@ import FoundationNetworking
         #expect(engine.ranges.withLock { $0 } == ["-"])
     }
 
-    @Test func aBacklogEndsTheExchangeOnlyWhenItsReaderCanGoOnLater() {
+    @Test func aBacklogEndsTheExchangeOnlyWhenItsReaderAskedForIt() {
         let control = ExchangeControl()
-        let aborted = Locked<[String]>([])
-        control.onAbort { reason in aborted.withLock { $0.append(String(describing: reason)) } }
+        let aborted = Locked<[ApiClientError.Code]>([])
+        control.onAbort { reason in aborted.withLock { $0.append((reason as? ApiClientError)?.code ?? .invalidURL) } }
         control.readerFellBehind()
         #expect(!control.isAborted)
-        control.endWhenReaderFallsBehind(DownloadInterruption.paused)
+        control.endWhenReaderFallsBehind()
+        #expect(control.isAborted, "a backlog reported before the reader asked counts")
         control.readerFellBehind()
-        #expect(control.isAborted)
-        #expect(aborted.withLock { $0 } == ["paused"])
+        #expect(aborted.withLock { $0 } == [.readerFellBehind])
+    }
+
+    /// The seam the download takes is the one a caller of `stream()` has: a body asked to end when
+    /// its reader falls behind hands over every byte queued, then `.readerFellBehind`, and the
+    /// caller goes on with `Range`. Through the client's error mapping and an observer, which
+    /// both wrap the body.
+    @Test(.timeLimit(.minutes(1))) func aStreamAskedToEndWhenItsReaderFallsBehindHandsOverWhatWasQueued() async throws {
+        let engine = FileEngine(file: Self.file)
+        let finished = Locked<[RequestMetrics]>([])
+        let client = ApiClient(transport: engine, baseUrl: try #require(URL(string: "https://files.example")))
+            .mapError { $0 }
+            .observer { event in
+                if case .finished(let metrics) = event.kind { finished.withLock { $0.append(metrics) } }
+            }
+        let response = try await client.get("file.bin").stream()
+        response.body.endWhenReaderFallsBehind()
+        var iterator = response.body.makeAsyncIterator()
+        var received = try #require(try await iterator.next())
+        engine.firstPushingOver.wait()
+        var failure: ApiClientError?
+        do {
+            while let chunk = try await iterator.next() { received.append(chunk) }
+        } catch RequestError.transport(_, let error as ApiClientError) {
+            failure = error
+        }
+        #expect(failure?.code == .readerFellBehind)
+        #expect(received.count >= 64 << 10 && received.count < Self.file.count, "\(received.count)")
+        #expect(received == Self.file.prefix(received.count))
+        let metrics = try #require(finished.withLock { $0.first })
+        #expect(metrics.bytesReceived == Int64(received.count))
+        #expect((metrics.error?.underlyingError as? ApiClientError)?.code == .readerFellBehind)
+
+        let first = received.count
+        let rest = try await client.get("file.bin").header("Range", "bytes=\(first)-").header("If-Range", "\"v1\"").stream()
+        #expect(rest.statusCode == 206)
+        for try await chunk in rest.body { received.append(chunk) }
+        #expect(received == Self.file)
+        #expect(engine.ranges.withLock { $0 } == ["-", "bytes=\(first)-"])
+    }
+
+    /// Without the request, a body that falls behind is queued whole.
+    @Test(.timeLimit(.minutes(1))) func aStreamNotAskedToEndIsReadWhole() async throws {
+        let engine = FileEngine(file: Self.file)
+        let response = try await ApiClient(transport: engine, baseUrl: try #require(URL(string: "https://files.example"))).get("file.bin").stream()
+        var iterator = response.body.makeAsyncIterator()
+        var received = try #require(try await iterator.next())
+        engine.firstPushingOver.wait()
+        while let chunk = try await iterator.next() { received.append(chunk) }
+        #expect(received == Self.file)
+        #expect(engine.ranges.withLock { $0 } == ["-"])
     }
 }

@@ -81,6 +81,35 @@ import SwiftApiDsl
         }
     }
 
+    /// A caller of `stream()` takes the same seam: asked to, its body ends after the bytes queued
+    /// when the reader falls behind, and the caller goes on with `Range` and `If-Range`.
+    @Test func aStreamAskedToEndWhenItsReaderFallsBehindGoesOnWithRange() async throws {
+        let key = UUID().uuidString
+        let client = try TestServer.client("/transfers/")
+        let response = try await client.get("file/\(key)").queryItems(["size": "\(Self.size)", "gate": "1"]).stream()
+        let etag = try #require(response.headerFields["ETag"])
+        #expect(response.headerFields["Accept-Ranges"] == "bytes")
+        response.body.endWhenReaderFallsBehind()
+        var iterator = response.body.makeAsyncIterator()
+        var received = try #require(try await iterator.next())
+        Self.postWaitingOnThisThread(try TestServer.url("/transfers/open/\(key)"))
+        var failure: ApiClientError?
+        do {
+            while let chunk = try await iterator.next() { received.append(chunk) }
+        } catch RequestError.transport(_, let error as ApiClientError) {
+            failure = error
+        }
+        #expect(failure?.code == .readerFellBehind)
+        #expect(received.count >= Self.backlogLimit && received.count < Self.size, "\(received.count)")
+        let first = received.count
+        let rest = try await client.get("file/\(key)").queryItems(["size": "\(Self.size)"])
+            .header("Range", "bytes=\(first)-").header("If-Range", etag).stream()
+        #expect(rest.statusCode == 206)
+        for try await chunk in rest.body { received.append(chunk) }
+        #expect(received == Self.file(Self.size))
+        #expect(try await ResumableDownloadWireTests().seen(key) == ["200 - -", "206 bytes=\(first)- \(etag)"])
+    }
+
     /// A server that answers a `Range` with the whole file is not paced again: the download
     /// would start over for ever.
     @Test func aServerThatIgnoresTheRangeIsPausedOnce() async throws {

@@ -152,12 +152,12 @@ final class DownloadTarget: Sendable {
             // Paced only by a server that says it serves ranges and has not ignored one, for a
             // file of known length (a pause may come with its last bytes).
             if partial.validator != nil, total != nil, !ignored, DownloadResumption.servesByteRanges(response.headerFields) {
-                response.body.exchange?.endWhenReaderFallsBehind(DownloadInterruption.paused)
+                response.body.endWhenReaderFallsBehind()
             }
             _ = try await write(response.body, from: 0, total: total, isSuccess: true, of: request, progress: draft.downloadProgress)
         case .continuing(let total):
             state.withLock { $0.partial?.totalBytes = total }
-            if total != nil { response.body.exchange?.endWhenReaderFallsBehind(DownloadInterruption.paused) }
+            if total != nil { response.body.endWhenReaderFallsBehind() }
             _ = try await write(response.body, from: asked ?? 0, total: total, isSuccess: true, of: request, progress: draft.downloadProgress)
             // A `Content-Range` total of `*` leaves the file's own size as the length.
             let length = total ?? (try? partialFile.resourceValues(forKeys: [.fileSizeKey]).fileSize).map(Int64.init)
@@ -234,7 +234,7 @@ final class DownloadTarget: Sendable {
     /// not the file's), else the failure itself.
     private func interruption(_ error: any Error, of request: TransportRequest, canResume: Bool) -> any Error {
         let failure = error as? RequestError ?? .transport(request.urlRequest, error)
-        if case .transport(_, DownloadInterruption.paused) = failure { return DownloadInterruption.paused }
+        if case .transport(_, let error as ApiClientError) = failure, error.code == .readerFellBehind { return DownloadInterruption.paused }
         guard canResume, case .transport = failure, !failure.isCancellation,
               let policy = state.withLock({ $0.partial?.validator != nil ? $0.retryPolicy : nil })
         else { return failure }

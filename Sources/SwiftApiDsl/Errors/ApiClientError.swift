@@ -80,7 +80,7 @@ public struct ApiClientError: Error, Sendable, Equatable, CustomStringConvertibl
             case unresolvableURL, invalidURL, invalidMethod, invalidHeader, unsupportedByTransport
             case unacceptableStatusCode, unacceptableContentType, responseTooLarge, downloadLengthMismatch
             case failedAfterRetries, repeatedPageLink, credentialExpired, credentialRefreshFailed, unreadableBodyFile
-            case tlsUnsupported, pinMismatch, streamedBodyUnreadable
+            case tlsUnsupported, pinMismatch, streamedBodyUnreadable, readerFellBehind
         }
         private let kind: Kind
 
@@ -121,6 +121,10 @@ public struct ApiClientError: Error, Sendable, Equatable, CustomStringConvertibl
         /// A ``StreamedBody`` that can be read once was needed again (a retry, a redirect that
         /// keeps the body, the replay after a refresh), or read synchronously; nothing partial was sent.
         public static let streamedBodyUnreadable = Code(kind: .streamedBodyUnreadable)
+        /// The body ended early because its reader fell behind an engine that cannot slow down,
+        /// as asked with ``ResponseBody/endWhenReaderFallsBehind()``; the reader had every byte
+        /// received before it.
+        public static let readerFellBehind = Code(kind: .readerFellBehind)
 
         /// The constant's name, such as `unacceptableStatusCode`.
         public var description: String { kind.rawValue }

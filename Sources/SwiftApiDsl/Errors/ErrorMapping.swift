@@ -62,6 +62,6 @@ extension ResponseBody {
                     throw client.mapped(error)
                 }
             }
-        })
+        }, control: control)
     }
 }

@@ -66,7 +66,7 @@ enum Exchange {
             guard let chunk = try await iterator.next() else { return (data, ResponseBody(data)) }
             data.append(chunk)
         }
-        return (data, BodyTap(iterator, ahead: data).body)
+        return (data, BodyTap(iterator, ahead: data, control: body.control).body)
     }
 
     /// Stops watching the exchange and releases the transport's abort closure.
@@ -115,7 +115,7 @@ final class ExchangeBody: @unchecked Sendable {
 
     /// The body for its reader.
     var body: ResponseBody {
-        ResponseBody(makeNext: { [self] in { try await self.next() } }, exchange: self)
+        ResponseBody(makeNext: { [self] in { try await self.next() } }, exchange: self, control: control)
     }
 
     /// Hands each chunk to `consume`, which returns `false` to stop (the exchange is then
@@ -145,12 +145,6 @@ final class ExchangeBody: @unchecked Sendable {
         } catch {
             throw failure(error)
         }
-    }
-
-    /// Ends the exchange with `reason` when its engine cannot keep up a reader that fell
-    /// behind (``ExchangeControl/readerFellBehind()``): a download that can continue later.
-    func endWhenReaderFallsBehind(_ reason: any Error) {
-        control.endWhenReaderFallsBehind(reason)
     }
 
     /// Ends the exchange at the end of the body. A sequence may end quietly when its task is

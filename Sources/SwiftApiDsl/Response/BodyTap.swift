@@ -20,12 +20,16 @@ final class BodyTap: @unchecked Sendable {
     private let onChunk: (Data) throws -> Void
     private let onEnd: (End) -> Void
     private var isOver = false
+    /// The exchange the tapped body reads from, if any.
+    private let control: ExchangeControl?
 
-    /// Taps the body `chunks` reads, whose first bytes, `ahead`, were read already.
-    init(_ chunks: ResponseBody.Iterator, ahead: Data? = nil,
+    /// Taps the body `chunks` reads, whose first bytes, `ahead`, were read already; `control`
+    /// is that body's exchange, if any.
+    init(_ chunks: ResponseBody.Iterator, ahead: Data? = nil, control: ExchangeControl?,
          onChunk: @escaping (Data) throws -> Void = { _ in }, onEnd: @escaping (End) -> Void = { _ in }) {
         self.chunks = chunks
         self.ahead = ahead
+        self.control = control
         self.onChunk = onChunk
         self.onEnd = onEnd
     }
@@ -33,7 +37,7 @@ final class BodyTap: @unchecked Sendable {
     /// Taps `base`.
     convenience init(_ base: ResponseBody, onChunk: @escaping (Data) throws -> Void = { _ in },
                      onEnd: @escaping (End) -> Void = { _ in }) {
-        self.init(base.makeAsyncIterator(), onChunk: onChunk, onEnd: onEnd)
+        self.init(base.makeAsyncIterator(), control: base.control, onChunk: onChunk, onEnd: onEnd)
     }
 
     deinit {
@@ -42,7 +46,7 @@ final class BodyTap: @unchecked Sendable {
 
     /// The body for the reader.
     var body: ResponseBody {
-        ResponseBody(makeNext: { [self] in { try await self.next() } })
+        ResponseBody(makeNext: { [self] in { try await self.next() } }, control: control)
     }
 
     private func next() async throws -> Data? {

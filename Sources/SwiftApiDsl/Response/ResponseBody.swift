@@ -17,6 +17,9 @@ public struct ResponseBody: AsyncSequence, Sendable {
     /// The exchange this body reads from as it is, for the pipeline's one-loop read
     /// (``ExchangeBody/read(_:)``); `nil` for any other body, a middleware's included.
     let exchange: ExchangeBody?
+    /// The exchange this body reads from, through any wrapper of the library's; `nil` for a body
+    /// a transport or middleware made.
+    let control: ExchangeControl?
     /// The whole body, when it was given whole (``init(_:)-(Data)``): nothing is left to wait for.
     let data: Data?
 
@@ -27,6 +30,7 @@ public struct ResponseBody: AsyncSequence, Sendable {
             return { try await iterator.next() }
         }
         exchange = nil
+        control = nil
         data = nil
     }
 
@@ -40,14 +44,34 @@ public struct ResponseBody: AsyncSequence, Sendable {
             }
         }
         exchange = nil
+        control = nil
         self.data = data
     }
 
-    /// A body whose chunks come from `next`, called until it returns `nil`.
-    init(makeNext: @escaping @Sendable () -> () async throws -> Data?, exchange: ExchangeBody? = nil) {
+    /// A body whose chunks come from `next`, called until it returns `nil`, reading from the
+    /// exchange under `control`, if any.
+    init(makeNext: @escaping @Sendable () -> () async throws -> Data?, exchange: ExchangeBody? = nil, control: ExchangeControl? = nil) {
         self.makeNext = makeNext
         self.exchange = exchange
+        self.control = control
         data = nil
+    }
+
+    /// Asks for the body to end, rather than be queued without bound, when it arrives faster than
+    /// it is read and its engine cannot slow down (URLSession on Linux, 16 MiB unread); at once if
+    /// it is that far behind already. The reader gets every byte received before that, then a
+    /// ``RequestError/transport(_:_:)`` whose ``ApiClientError`` has the code
+    /// ``ApiClientError/Code/readerFellBehind``: go on from there with a `Range` request, as
+    /// `download(destination:)` does. A body whose engine pauses (AsyncHTTPClient),
+    /// a body given whole, and a body a middleware made never end this way.
+    ///
+    /// ```swift
+    /// let response = try await client.get("backup.tar").stream()
+    /// if response.headerFields["Accept-Ranges"] == "bytes" { response.body.endWhenReaderFallsBehind() }
+    /// for try await chunk in response.body { try file.write(contentsOf: chunk) }
+    /// ```
+    public func endWhenReaderFallsBehind() {
+        control?.endWhenReaderFallsBehind()
     }
 
     /// No bytes at all.

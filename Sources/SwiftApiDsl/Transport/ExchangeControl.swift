@@ -18,8 +18,8 @@ public final class ExchangeControl: Sendable {
         var isClosed = false
         /// The caller holds the body but is not reading it: not idleness of the network.
         var isPaused = false
-        /// Why to end the exchange when its reader falls behind (``readerFellBehind()``), if it may be.
-        var behindReason: (any Error)?
+        /// The reader asked to end the exchange when it falls behind (``readerFellBehind()``).
+        var endsWhenBehind = false
         /// The engine reported a backlog.
         var fellBehind = false
     }
@@ -83,30 +83,33 @@ public final class ExchangeControl: Sendable {
     /// Reports that the response body arrives faster than it is read and the engine cannot slow
     /// down: call it when ``ResponseChunkQueue/push(_:)`` returns `false` and the engine has no
     /// way to pause (an engine that can pauses until ``ResponseChunkQueue/whenDrained(_:)``).
-    /// A download whose server continues files with `Range` then ends this exchange, writes what
-    /// was queued and continues the file from there, which bounds the memory the body holds;
-    /// any other body keeps being queued.
+    /// A body whose reader asked for it (``ResponseBody/endWhenReaderFallsBehind()``, as a
+    /// download that can be continued with `Range` does) then ends after what was queued, which
+    /// bounds the memory it holds; any other body keeps being queued.
     ///
     /// ```swift
     /// if !queue.push(chunk) { control.readerFellBehind() }   // in the engine's callback
     /// ```
     public func readerFellBehind() {
-        let reason = state.withLock { state in
+        let ends = state.withLock { state in
             state.fellBehind = true
-            return state.behindReason
+            return state.endsWhenBehind
         }
-        if let reason { abort(reason) }
+        if ends { abort(Self.fellBehind) }
     }
 
-    /// Lets ``readerFellBehind()`` abort the exchange with `reason` (a download that can
-    /// continue); at once if the engine reported a backlog already (the body outran the head).
-    func endWhenReaderFallsBehind(_ reason: any Error) {
+    /// Lets ``readerFellBehind()`` abort the exchange; at once if the engine reported a backlog
+    /// already (the body outran the reader's decision).
+    func endWhenReaderFallsBehind() {
         let fellBehind = state.withLock { state in
-            state.behindReason = reason
+            state.endsWhenBehind = true
             return state.fellBehind
         }
-        if fellBehind { abort(reason) }
+        if fellBehind { abort(Self.fellBehind) }
     }
+
+    /// Why a body that fell behind ended.
+    static let fellBehind = ApiClientError(.readerFellBehind, message: "the response body was read more slowly than it arrived, and its engine cannot slow down")
 
     /// Whether the exchange was aborted, for transports that poll between blocking steps.
     public var isAborted: Bool { state.withLock { $0.reason != nil } }
