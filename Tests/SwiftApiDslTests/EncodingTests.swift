@@ -68,6 +68,23 @@ import Testing
         #expect(transport.requests.first?.urlRequest.url?.absoluteString == "https://h/api/s?key=1&q=a%20b&a=2&z=1")
     }
 
+    @Test func queryItemsGoBeforeTheFragmentAfterAnyQuery() throws {
+        let items = [URLQueryItem(name: "q", value: "a b"), URLQueryItem(name: "flag", value: nil)]
+        let cases = [
+            "https://h/p": "https://h/p?q=a%20b&flag",
+            "https://h/p?": "https://h/p?q=a%20b&flag",
+            "https://h/p?a=1": "https://h/p?a=1&q=a%20b&flag",
+            "https://h/p#top": "https://h/p?q=a%20b&flag#top",
+            "https://h/p?a=1#top?x": "https://h/p?a=1&q=a%20b&flag#top?x",
+            "https://h:8443/%C3%A9/?a=%20": "https://h:8443/%C3%A9/?a=%20&q=a%20b&flag",
+        ]
+        for (base, expected) in cases {
+            #expect(try URLResolution.appending(items, to: #require(URL(string: base))).absoluteString == expected, "\(base)")
+        }
+        let url = try #require(URL(string: "https://h/p?a=1"))
+        #expect(try URLResolution.appending([], to: url) == url)
+    }
+
     @Test func formBodyIsSortedByNameFromADictionary() async throws {
         let transport = RecordingTransport()
         try await ApiClient.recording(transport).post("f").formUrlEncoded(["b": "2", "a": "1 1"]).perform()

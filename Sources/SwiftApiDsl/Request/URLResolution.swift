@@ -47,11 +47,15 @@ enum URLResolution {
     }
 
     /// `url` with `items` appended to its query (after the items it has), percent-encoded strictly.
+    /// Written into the URL's text and parsed once: a `URLComponents` round trip costs about
+    /// four times more on Linux.
     static func appending(_ items: [URLQueryItem], to url: URL) throws -> URL {
-        guard !items.isEmpty, var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return url }
-        components.percentEncodedQuery = [components.percentEncodedQuery, PercentEncoding.query(items)]
-            .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "&")
-        guard let appended = components.url else {
+        guard !items.isEmpty else { return url }
+        let text = url.absoluteString
+        let fragment = text.firstIndex(of: "#") ?? text.endIndex
+        let head = text[..<fragment]
+        let separator = !head.contains("?") ? "?" : head.hasSuffix("?") ? "" : "&"
+        guard let appended = URL(string: head + separator + PercentEncoding.query(items) + text[fragment...]) else {
             throw ApiClientError(.unresolvableURL, message: "query items named \(items.map(\.name)) do not form a URL with \(Redaction.url(url))")
         }
         return appended
