@@ -52,10 +52,11 @@ enum URLResolution {
     static func appending(_ items: [URLQueryItem], to url: URL) throws -> URL {
         guard !items.isEmpty else { return url }
         let text = url.absoluteString
-        let fragment = text.firstIndex(of: "#") ?? text.endIndex
+        let fragment = text.utf8.firstIndex(of: UInt8(ascii: "#")) ?? text.endIndex
         let head = text[..<fragment]
-        let separator = !head.contains("?") ? "?" : head.hasSuffix("?") ? "" : "&"
-        guard let appended = URL(string: head + separator + PercentEncoding.query(items) + text[fragment...]) else {
+        // Bytes, not `contains("?")`: on Linux that overload goes through `NSString`.
+        let separator = !head.utf8.contains(UInt8(ascii: "?")) ? "?" : head.utf8.last == UInt8(ascii: "?") ? "" : "&"
+        guard let appended = URL(string: String(head) + separator + PercentEncoding.query(items) + text[fragment...]) else {
             throw ApiClientError(.unresolvableURL, message: "query items named \(items.map(\.name)) do not form a URL with \(Redaction.url(url))")
         }
         return appended
