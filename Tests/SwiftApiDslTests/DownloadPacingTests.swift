@@ -89,7 +89,7 @@ import FoundationNetworking
 
     @Test(.timeLimit(.minutes(1))) func aReaderThatFellBehindEndsTheExchangeAndTheFileGoesOnWithRange() async throws {
         let engine = FileEngine(file: Self.file)
-        #expect(try await download(through: engine) == Self.file)
+        #expect(try await download(through: engine).isSame(as: Self.file))
         let ranges = engine.ranges.withLock { $0 }
         #expect(ranges.first == "-")
         #expect(ranges.count >= 2, "\(ranges)")
@@ -102,7 +102,7 @@ import FoundationNetworking
 
     @Test(.timeLimit(.minutes(1))) func aServerThatAnswersTheRangeWithTheWholeFileIsNotPausedAgain() async throws {
         let engine = FileEngine(file: Self.file, ignoresRanges: true)
-        #expect(try await download(through: engine) == Self.file)
+        #expect(try await download(through: engine).isSame(as: Self.file))
         let ranges = engine.ranges.withLock { $0 }
         #expect(ranges.count == 2, "\(ranges)")
         #expect(ranges.first == "-")
@@ -110,7 +110,7 @@ import FoundationNetworking
 
     @Test(.timeLimit(.minutes(1))) func aServerThatDoesNotSayItServesRangesIsNotPaused() async throws {
         let engine = FileEngine(file: Self.file, acceptsRanges: false)
-        #expect(try await download(through: engine) == Self.file)
+        #expect(try await download(through: engine).isSame(as: Self.file))
         #expect(engine.ranges.withLock { $0 } == ["-"])
     }
 
@@ -126,45 +126,8 @@ import FoundationNetworking
         #expect(aborted.withLock { $0 } == [.readerFellBehind])
     }
 
-    /// The seam the download takes is the one a caller of `stream()` has: a body asked to end when
-    /// its reader falls behind hands over every byte queued, then `.readerFellBehind`, and the
-    /// caller goes on with `Range`. Through the client's error mapping and an observer, which
-    /// both wrap the body.
-    @Test(.timeLimit(.minutes(1))) func aStreamAskedToEndWhenItsReaderFallsBehindHandsOverWhatWasQueued() async throws {
-        let engine = FileEngine(file: Self.file)
-        let finished = Locked<[RequestMetrics]>([])
-        let client = ApiClient(transport: engine, baseUrl: try #require(URL(string: "https://files.example")))
-            .mapError { $0 }
-            .observer { event in
-                if case .finished(let metrics) = event.kind { finished.withLock { $0.append(metrics) } }
-            }
-        let response = try await client.get("file.bin").stream()
-        response.body.endWhenReaderFallsBehind()
-        var iterator = response.body.makeAsyncIterator()
-        var received = try #require(try await iterator.next())
-        engine.firstPushingOver.wait()
-        var failure: ApiClientError?
-        do {
-            while let chunk = try await iterator.next() { received.append(chunk) }
-        } catch RequestError.transport(_, let error as ApiClientError) {
-            failure = error
-        }
-        #expect(failure?.code == .readerFellBehind)
-        #expect(received.count >= 64 << 10 && received.count < Self.file.count, "\(received.count)")
-        #expect(received == Self.file.prefix(received.count))
-        let metrics = try #require(finished.withLock { $0.first })
-        #expect(metrics.bytesReceived == Int64(received.count))
-        #expect((metrics.error?.underlyingError as? ApiClientError)?.code == .readerFellBehind)
-
-        let first = received.count
-        let rest = try await client.get("file.bin").header("Range", "bytes=\(first)-").header("If-Range", "\"v1\"").stream()
-        #expect(rest.statusCode == 206)
-        for try await chunk in rest.body { received.append(chunk) }
-        #expect(received == Self.file)
-        #expect(engine.ranges.withLock { $0 } == ["-", "bytes=\(first)-"])
-    }
-
-    /// Without the request, a body that falls behind is queued whole.
+    /// A `stream()` that did not ask to end when its reader falls behind is queued whole (one
+    /// that asked: `DownloadPacingWireTests`).
     @Test(.timeLimit(.minutes(1))) func aStreamNotAskedToEndIsReadWhole() async throws {
         let engine = FileEngine(file: Self.file)
         let response = try await ApiClient(transport: engine, baseUrl: try #require(URL(string: "https://files.example"))).get("file.bin").stream()
@@ -172,7 +135,7 @@ import FoundationNetworking
         var received = try #require(try await iterator.next())
         engine.firstPushingOver.wait()
         while let chunk = try await iterator.next() { received.append(chunk) }
-        #expect(received == Self.file)
+        #expect(received.isSame(as: Self.file))
         #expect(engine.ranges.withLock { $0 } == ["-"])
     }
 }

@@ -17,7 +17,7 @@ import SwiftApiDsl
         let response = try await client.get("range/100000").download(destination: destination)
         let expected: Data = try await client.get("range/100000").perform()
         #expect(response.statusCode == 200)
-        #expect(try Data(contentsOf: destination) == expected)
+        #expect(try Data(contentsOf: destination).isSame(as: expected))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["bytes.bin"])
     }
 

@@ -54,7 +54,7 @@ extension RetryPolicy {
         #expect(response.value(forHTTPHeaderField: "Content-Length") == "\(file().count)")
         #expect(response.value(forHTTPHeaderField: "Content-Range") == nil)
         #expect(response.value(forHTTPHeaderField: "ETag") == "\"\(key)-v1\"")
-        #expect(try Data(contentsOf: destination) == file())
+        #expect(try Data(contentsOf: destination).isSame(as: file()))
         #expect(try names(in: folder) == ["file.bin"])
         #expect(try await seen(key) == ["200 - -", "206 bytes=30000- \"\(key)-v1\""])
     }
@@ -65,7 +65,7 @@ extension RetryPolicy {
         let key = UUID().uuidString
         try await TestServer.client("/transfers/").retryPolicy(.continuingAtOnce).get("file/\(key)").queryItems(["cut": "1000", "validator": "last-modified"])
             .download(destination: folder.appendingPathComponent("file.bin"))
-        #expect(try Data(contentsOf: folder.appendingPathComponent("file.bin")) == file())
+        #expect(try Data(contentsOf: folder.appendingPathComponent("file.bin")).isSame(as: file()))
         #expect(try await seen(key) == ["200 - -", "206 bytes=1000- Wed, 21 Oct 2026 07:28:00 GMT"])
     }
 
@@ -110,14 +110,14 @@ extension RetryPolicy {
             .get("file/\(key)").queryItems(["cut": "20000", "cuts": "4"])
         await #expect(throws: RequestError.self) { try await request.download(destination: destination, resumable: true) }
         #expect(try names(in: folder) == [".file.bin.partial", ".file.bin.partial.json"])
-        #expect(try Data(contentsOf: folder.appendingPathComponent(".file.bin.partial")) == file().prefix(80_000))
+        #expect(try Data(contentsOf: folder.appendingPathComponent(".file.bin.partial")).isSame(as: file().prefix(80_000)))
 
         // A new client, as a new process would make: the state is on disk.
         let progress = Trail()
         try await TestServer.client("/transfers/").retryPolicy(.continuingAtOnce).get("file/\(key)").queryItems(["cut": "20000", "cuts": "4"])
             .downloadProgress { progress.add("\($0.completedBytes)/\($0.totalBytes ?? -1)") }
             .download(destination: destination, resumable: true)
-        #expect(try Data(contentsOf: destination) == file())
+        #expect(try Data(contentsOf: destination).isSame(as: file()))
         #expect(try names(in: folder) == ["file.bin"])
         #expect(progress.all.first == "80000/100000")
         #expect(progress.all.last == "100000/100000")
@@ -137,7 +137,7 @@ extension RetryPolicy {
         let response = try await request.downloadProgress { progress.add("\($0.completedBytes)") }
             .download(destination: destination, resumable: true)
         #expect(response.statusCode == 200)
-        #expect(try Data(contentsOf: destination) == file(version: 2))
+        #expect(try Data(contentsOf: destination).isSame(as: file(version: 2)))
         #expect(try names(in: folder) == ["file.bin"])
         #expect(progress.all.first != "80000")
         #expect(progress.all.last == "100000")
@@ -152,7 +152,7 @@ extension RetryPolicy {
         let destination = folder.appendingPathComponent("file.bin")
         try await TestServer.client("/transfers/").retryPolicy(.continuingAtOnce).get("file/\(key)").queryItems(["cut": "30000", "range": mode])
             .download(destination: destination)
-        #expect(try Data(contentsOf: destination) == file())
+        #expect(try Data(contentsOf: destination).isSame(as: file()))
         #expect(try names(in: folder) == ["file.bin"])
         #expect(try await seen(key) == ["200 - -", "206 bytes=30000- \"\(key)-v1\"", "200 - -"])
     }
@@ -195,7 +195,7 @@ extension RetryPolicy {
             #expect(response.statusCode == 503)
             #expect(String(decoding: data, as: UTF8.self) == #"{"detail": "ranges refused"}"#)
             #expect(try names(in: folder) == [".file.bin.partial", ".file.bin.partial.json"])
-            #expect(try Data(contentsOf: folder.appendingPathComponent(".file.bin.partial")) == file().prefix(20_000))
+            #expect(try Data(contentsOf: folder.appendingPathComponent(".file.bin.partial")).isSame(as: file().prefix(20_000)))
         }
         let etag = "\"\(key)-v1\""
         #expect(try await seen(key) == ["200 - -", "503 bytes=20000- \(etag)", "503 bytes=20000- \(etag)"])

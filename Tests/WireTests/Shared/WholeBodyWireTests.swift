@@ -16,7 +16,7 @@ import SwiftApiDsl
         let data: Data = try await TestServer.client().get("sized")
             .queryItems(["bytes": "\(bytes)", "framing": framing])
             .perform()
-        #expect(data == Self.sized(bytes))
+        #expect(data.isSame(as: Self.sized(bytes)))
     }
 
     @Test func everyWayOfReadingABodyGetsTheSameBytes() async throws {
@@ -25,9 +25,9 @@ import SwiftApiDsl
         let whole: Data = try await request.perform()
         let capped: Data = try await request.maxResponseSize(1 << 20).perform()
         let followed: Data = try await request.downloadProgress { progress.note($0.completedBytes) }.perform()
-        #expect(whole == Self.sized(300_000))
-        #expect(capped == whole)
-        #expect(followed == whole)
+        #expect(whole.isSame(as: Self.sized(300_000)))
+        #expect(capped.isSame(as: whole))
+        #expect(followed.isSame(as: whole))
         #expect(progress.last == 300_000)
     }
 
