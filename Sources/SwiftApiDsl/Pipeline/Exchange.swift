@@ -97,7 +97,7 @@ enum Exchange {
 /// touched only by that iterator's `next()`, one call after the other (hence `@unchecked`).
 final class ExchangeBody: @unchecked Sendable {
     private let request: TransportRequest
-    private let control: ExchangeControl
+    let control: ExchangeControl
     private let engineBody: ResponseBody
     private var chunks: ResponseBody.Iterator?
     private var isOver = false
@@ -115,7 +115,7 @@ final class ExchangeBody: @unchecked Sendable {
 
     /// The body for its reader.
     var body: ResponseBody {
-        ResponseBody(makeNext: { [self] in { try await self.next() } }, exchange: self, control: control)
+        ResponseBody(makeNext: { [self] in { try await self.next() } }, exchange: self)
     }
 
     /// Hands each chunk to `consume`, which returns `false` to stop (the exchange is then

@@ -48,12 +48,12 @@ public struct ResponseBody: AsyncSequence, Sendable {
         self.data = data
     }
 
-    /// A body whose chunks come from `next`, called until it returns `nil`, reading from the
-    /// exchange under `control`, if any.
+    /// A body whose chunks come from `next`, called until it returns `nil`, reading from
+    /// `exchange` or, through a wrapper, from the exchange under `control`, if any.
     init(makeNext: @escaping @Sendable () -> () async throws -> Data?, exchange: ExchangeBody? = nil, control: ExchangeControl? = nil) {
         self.makeNext = makeNext
         self.exchange = exchange
-        self.control = control
+        self.control = control ?? exchange?.control
         data = nil
     }
 
@@ -67,7 +67,10 @@ public struct ResponseBody: AsyncSequence, Sendable {
     ///
     /// ```swift
     /// let response = try await client.get("backup.tar").stream()
-    /// if response.headerFields["Accept-Ranges"] == "bytes" { response.body.endWhenReaderFallsBehind() }
+    /// // Only a server that can continue: byte ranges, and a strong entity tag for `If-Range`.
+    /// if response.headerFields["Accept-Ranges"] == "bytes", response.headerFields["ETag"]?.hasPrefix("W/") == false {
+    ///     response.body.endWhenReaderFallsBehind()
+    /// }
     /// for try await chunk in response.body { try file.write(contentsOf: chunk) }
     /// ```
     public func endWhenReaderFallsBehind() {
