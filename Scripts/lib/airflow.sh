@@ -1,6 +1,6 @@
 # Starts Apache Airflow's API server (airflow-core from PyPI, in its own git-ignored .venv-openapi)
 # on loopback: the third-party server whose own OpenAPI document the generated client of
-# Integrations/OpenAPI was written from. Source it after Scripts/lib/httpbin.sh, call
+# Tests/Fixtures/GeneratedClient was written from. Source it after Scripts/lib/httpbin.sh, call
 # `airflow_start`, then `airflow_wait` before the tests that need it. It exports AIRFLOW_URL (the
 # server's root; the API is under /api/v2, tokens come from /auth/token and, expiring after
 # one second, /auth/token/cli), AIRFLOW_USER and

@@ -1,5 +1,5 @@
 # Starts Label Studio (label-studio from PyPI, in its own git-ignored .venv-labelstudio) on
-# loopback: the second third-party server a generated client of Integrations/OpenAPI was written
+# loopback: the second third-party server a generated client of the tests (Tests/Fixtures) was written
 # from, for an upload (its import takes files as multipart/form-data; Airflow's API takes none).
 # Source it after Scripts/lib/httpbin.sh, call `labelstudio_start`, then `labelstudio_wait`
 # before the tests that need it. It exports LABEL_STUDIO_URL (the server's root; the API is under

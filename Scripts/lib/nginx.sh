@@ -48,7 +48,7 @@ http {
         # Files under /cached/ carry a freshness lifetime, for the HTTP cache's tests.
         location /cached/ { add_header Cache-Control "max-age=60"; }
         # Files under /openapi/ stand in for a generated client's operations, whose paths have no
-        # extension: JSON, fresh for a minute (Integrations/OpenAPI's cache test).
+        # extension: JSON, fresh for a minute (GeneratedClientWireTests' cache test).
         location /openapi/ { default_type application/json; add_header Cache-Control "max-age=60"; }
     }
 }

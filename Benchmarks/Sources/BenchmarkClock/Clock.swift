@@ -1,6 +1,6 @@
 import Foundation
 
-/// Wall and CPU clocks for the benchmarks (this package's and Integrations/OpenAPI's).
+/// Wall and CPU clocks for the benchmarks (every executable of this package).
 public enum Clock {
     /// Seconds on the monotonic clock.
     public static func now() -> Double {

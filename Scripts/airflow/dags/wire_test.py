@@ -1,4 +1,4 @@
-# The one Dag the wire tests trigger (Integrations/OpenAPI/Tests/GeneratedClientWireTests). No
+# The one Dag the wire tests trigger (Tests/GeneratedClientWireTests). No
 # scheduler runs beside the test server, so its runs stay queued until a test sets their state
 # through the API: that is what lets a test watch the "wait" stream deliver lines over time.
 import pendulum

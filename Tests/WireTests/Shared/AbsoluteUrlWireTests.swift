@@ -1,3 +1,4 @@
+#if WIRE_SUITES
 import Foundation
 import Testing
 #if canImport(FoundationNetworking)
@@ -40,3 +41,4 @@ import SwiftApiDsl
         #expect(echo.header("Authorization") == "Bearer secret")
     }
 }
+#endif

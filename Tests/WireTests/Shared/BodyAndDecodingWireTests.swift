@@ -1,3 +1,4 @@
+#if WIRE_SUITES
 import Foundation
 import Testing
 #if canImport(FoundationNetworking)
@@ -105,3 +106,4 @@ import SwiftApiDsl
         #expect(robots == "User-agent: *\nDisallow: /deny\n")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if WIRE_SUITES
 import Foundation
 import Testing
 #if canImport(FoundationNetworking)
@@ -80,3 +81,4 @@ import SwiftApiDsl
         #expect(head.body.isEmpty)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if WIRE_SUITES
 import Foundation
 import Testing
 #if canImport(FoundationNetworking)
@@ -196,3 +197,4 @@ import SwiftApiDsl
         #expect(response.headerFields["Cache-Status"] == "SwiftApiDsl; hit, ExampleCDN; hit")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if WIRE_SUITES
 import Foundation
 import Testing
 #if canImport(FoundationNetworking)
@@ -84,3 +85,4 @@ import SwiftApiDsl
         #expect(data == Data(repeating: UInt8(ascii: "*"), count: 9))
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if WIRE_SUITES
 import Foundation
 import Testing
 #if canImport(FoundationNetworking)
@@ -64,3 +65,4 @@ import SwiftApiDsl
         }
     }
 }
+#endif

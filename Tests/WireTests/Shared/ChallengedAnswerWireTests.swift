@@ -1,3 +1,4 @@
+#if WIRE_SUITES
 import Foundation
 import Testing
 #if canImport(FoundationNetworking)
@@ -58,3 +59,4 @@ import SwiftApiDsl
         #expect(try await client.get("challenge-stats/\(key)").perform(as: ChallengeStats.self) == ChallengeStats(requests: 1))
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if WIRE_SUITES
 import Foundation
 import Testing
 #if canImport(FoundationNetworking)
@@ -38,3 +39,4 @@ import SwiftApiDsl
         for (sent, received) in agents { #expect(sent == received) }
     }
 }
+#endif

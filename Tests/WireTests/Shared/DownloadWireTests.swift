@@ -1,3 +1,4 @@
+#if WIRE_SUITES
 import Foundation
 import Testing
 #if canImport(FoundationNetworking)
@@ -95,3 +96,4 @@ import SwiftApiDsl
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
     }
 }
+#endif

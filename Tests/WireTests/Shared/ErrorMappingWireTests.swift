@@ -1,3 +1,4 @@
+#if WIRE_SUITES
 import Foundation
 import Testing
 #if canImport(FoundationNetworking)
@@ -94,3 +95,4 @@ import SwiftApiDsl
         #expect(trail.all == ["404"])
     }
 }
+#endif

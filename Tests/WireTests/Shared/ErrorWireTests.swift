@@ -1,3 +1,4 @@
+#if WIRE_SUITES
 import Foundation
 import Testing
 #if canImport(FoundationNetworking)
@@ -184,3 +185,4 @@ import SwiftApiDsl
         #expect(response.statusCode == 401)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if WIRE_SUITES
 import Foundation
 import Testing
 #if canImport(FoundationNetworking)
@@ -221,3 +222,4 @@ import SwiftApiDsl
         #expect(response.body == Data("0123456789".utf8))
     }
 }
+#endif

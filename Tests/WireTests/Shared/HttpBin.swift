@@ -1,3 +1,4 @@
+#if WIRE_SUITES
 import Foundation
 import Testing
 #if canImport(FoundationNetworking)
@@ -159,3 +160,4 @@ extension Result where Failure == Error {
         do { self = .success(try await body()) } catch { self = .failure(error) }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if WIRE_SUITES
 import Foundation
 import Testing
 #if canImport(FoundationNetworking)
@@ -107,3 +108,4 @@ import SwiftApiDsl
         #expect(echo.header("X-Note") == "a\tb")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if WIRE_SUITES
 import Foundation
 import Testing
 #if canImport(FoundationNetworking)
@@ -37,3 +38,4 @@ import SwiftApiDsl
         #expect(recorder.lines == ["prepared /faults/keep-alive-race/\(key)", "head 200", "finished ok"])
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if WIRE_SUITES
 import Foundation
 import Testing
 #if canImport(FoundationNetworking)
@@ -54,3 +55,4 @@ import SwiftApiDsl
         #expect(metrics.bytesReceived == 1000)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if WIRE_SUITES
 import Foundation
 import Testing
 #if canImport(FoundationNetworking)
@@ -152,3 +153,4 @@ import SwiftApiDsl
         #expect(String(decoding: body, as: UTF8.self) == "HELLO")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if WIRE_SUITES
 import Foundation
 import Testing
 #if canImport(FoundationNetworking)
@@ -172,3 +173,4 @@ import SwiftApiDsl
         #expect(echo.data == "plain")
     }
 }
+#endif

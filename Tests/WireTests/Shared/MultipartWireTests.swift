@@ -1,3 +1,4 @@
+#if WIRE_SUITES
 import Foundation
 import Testing
 #if canImport(FoundationNetworking)
@@ -96,3 +97,4 @@ import SwiftApiDsl
         #expect(leftovers == [])
     }
 }
+#endif

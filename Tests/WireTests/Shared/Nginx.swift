@@ -1,3 +1,4 @@
+#if WIRE_SUITES
 import Foundation
 import Testing
 #if canImport(FoundationNetworking)
@@ -65,3 +66,4 @@ enum Nginx {
         #expect(response.body == Nginx.blob(1000..<2000))
     }
 }
+#endif

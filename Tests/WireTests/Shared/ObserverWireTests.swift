@@ -1,3 +1,4 @@
+#if WIRE_SUITES
 import Foundation
 import Testing
 #if canImport(FoundationNetworking)
@@ -70,3 +71,4 @@ import SwiftApiDsl
         #expect(recorder.metrics?.timeToFirstByte == nil)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if WIRE_SUITES
 import Foundation
 import Testing
 #if canImport(FoundationNetworking)
@@ -111,3 +112,4 @@ extension PaginationWireTests.DrfPage {
         let results: [String]
     }
 }
+#endif

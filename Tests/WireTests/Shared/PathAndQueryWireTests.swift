@@ -1,3 +1,4 @@
+#if WIRE_SUITES
 import Foundation
 import Testing
 #if canImport(FoundationNetworking)
@@ -73,3 +74,4 @@ import SwiftApiDsl
         #expect(String(describing: source) == "the base URL localhost:8080 has no scheme and host")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if WIRE_SUITES
 import Foundation
 import Testing
 #if canImport(FoundationNetworking)
@@ -102,3 +103,4 @@ import SwiftApiDsl
         expectWellFormed(updates.all, size: 300_000)
     }
 }
+#endif

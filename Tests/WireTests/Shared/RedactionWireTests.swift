@@ -1,3 +1,4 @@
+#if WIRE_SUITES
 import Foundation
 import Testing
 #if canImport(FoundationNetworking)
@@ -139,3 +140,4 @@ import SwiftApiDsl
         #expect(String(describing: client).contains("me:%3Credacted%3E@127.0.0.1"))
     }
 }
+#endif

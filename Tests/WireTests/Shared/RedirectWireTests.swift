@@ -1,3 +1,4 @@
+#if WIRE_SUITES
 import Foundation
 import Testing
 #if canImport(FoundationNetworking)
@@ -179,3 +180,4 @@ import SwiftApiDsl
         #expect(try String(contentsOf: destination, encoding: .utf8) == "final")
     }
 }
+#endif

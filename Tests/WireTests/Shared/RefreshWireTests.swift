@@ -1,3 +1,4 @@
+#if WIRE_SUITES
 import Foundation
 import Testing
 #if canImport(FoundationNetworking)
@@ -144,3 +145,4 @@ import SwiftApiDsl
         #expect(try await server.get("auth-stats/\(key)").perform(as: Stats.self).refreshes == 1)
     }
 }
+#endif

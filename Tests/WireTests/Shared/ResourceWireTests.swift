@@ -1,3 +1,4 @@
+#if WIRE_SUITES
 import Foundation
 import Testing
 #if canImport(FoundationNetworking)
@@ -24,7 +25,7 @@ import SwiftApiDsl
     private func served(_ items: [String]) throws -> (name: String, resource: Resource<[String]>, decodes: Trail, exchanges: Exchanges) {
         let name = "resource-\(UUID().uuidString).json"
         try Nginx.write(try JSONEncoder().encode(items), as: name)
-        let decodes = Trail()   // (`Locked` is package-internal; this folder also builds in Transports/AsyncHTTPClient)
+        let decodes = Trail()   // (`Locked` is internal to the library; this folder also builds in AsyncHTTPClientWireTests)
         let exchanges = Exchanges()
         let endpoint = Endpoint<[String]>(.get, name) { response in
             decodes.add("decoded")
@@ -69,3 +70,4 @@ import SwiftApiDsl
         #expect(todos.latestValue == ["b", "c"])
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if WIRE_SUITES
 import Foundation
 import Testing
 #if canImport(FoundationNetworking)
@@ -53,3 +54,4 @@ import SwiftApiDsl
         #expect(try Data(contentsOf: destination).count == 100)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if WIRE_SUITES
 import Foundation
 import Testing
 #if canImport(FoundationNetworking)
@@ -118,3 +119,4 @@ private struct CutBody: AsyncSequence, Sendable {
         }
     }
 }
+#endif

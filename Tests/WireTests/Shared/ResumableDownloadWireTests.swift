@@ -1,3 +1,4 @@
+#if WIRE_SUITES
 import Foundation
 import Testing
 #if canImport(FoundationNetworking)
@@ -201,3 +202,4 @@ extension RetryPolicy {
         #expect(try await seen(key) == ["200 - -", "503 bytes=20000- \(etag)", "503 bytes=20000- \(etag)"])
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if WIRE_SUITES
 import Foundation
 import Testing
 #if canImport(FoundationNetworking)
@@ -129,3 +130,4 @@ import SwiftApiDsl
         #expect(try await stats(key).requests == 1)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if WIRE_SUITES
 import Foundation
 
 extension Data {
@@ -6,3 +7,4 @@ extension Data {
     /// few megabytes and holds the whole run; a failed call is reported at once.
     func isSame(as other: Data) -> Bool { self == other }
 }
+#endif

@@ -1,3 +1,4 @@
+#if WIRE_SUITES
 import Foundation
 import Testing
 #if canImport(FoundationNetworking)
@@ -143,3 +144,4 @@ import SwiftApiDsl
         #expect(try await stats(key).lastEventIds == [nil])
     }
 }
+#endif

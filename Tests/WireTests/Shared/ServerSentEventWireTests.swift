@@ -1,3 +1,4 @@
+#if WIRE_SUITES
 import Foundation
 import Testing
 #if canImport(FoundationNetworking)
@@ -78,3 +79,4 @@ import SwiftApiDsl
         #expect(heard.all == ["head 200", "finished \(total) bytes, error: none"])
     }
 }
+#endif

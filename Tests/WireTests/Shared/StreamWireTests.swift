@@ -1,3 +1,4 @@
+#if WIRE_SUITES
 import Foundation
 import Testing
 #if canImport(FoundationNetworking)
@@ -106,3 +107,4 @@ import SwiftApiDsl
         #expect((error?.underlyingError as? URLError)?.code == .timedOut)
     }
 }
+#endif

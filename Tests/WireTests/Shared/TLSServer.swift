@@ -1,3 +1,4 @@
+#if WIRE_SUITES
 import Foundation
 import Testing
 #if canImport(FoundationNetworking)
@@ -43,3 +44,4 @@ enum TLSServer {
         try accessLog().contains { $0.contains(mark) }
     }
 }
+#endif

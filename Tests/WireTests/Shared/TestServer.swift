@@ -1,3 +1,4 @@
+#if WIRE_SUITES
 import Foundation
 import Testing
 #if canImport(FoundationNetworking)
@@ -26,3 +27,4 @@ enum TestServer {
         #expect(String(decoding: response.body, as: UTF8.self) == #"{"ok": true}"#)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if WIRE_SUITES
 import Foundation
 import Testing
 #if canImport(FoundationNetworking)
@@ -29,3 +30,4 @@ import SwiftApiDsl
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if WIRE_SUITES
 import Foundation
 import Testing
 #if canImport(FoundationNetworking)
@@ -49,3 +50,4 @@ private final class ProgressLog: @unchecked Sendable {
     func note(_ value: Int64) { lock.withLock { values.append(value) } }
     var last: Int64? { lock.withLock { values.last } }
 }
+#endif
