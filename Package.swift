@@ -103,7 +103,10 @@ let package = Package(
             name: "AsyncHTTPClientWireTests",
             dependencies: [
                 "SwiftApiDsl", "SwiftApiDslAsyncHTTPClient",
-                // An event loop group of the test's own, which counts the loops picked from it.
+                // An event loop group of the test's own, which counts the loops picked from it;
+                // plain clients, the engine's own floor.
+                engine("AsyncHTTPClient", "async-http-client"),
+                engine("NIOSSL", "swift-nio-ssl"),
                 engine("NIOCore", "swift-nio"),
                 engine("NIOPosix", "swift-nio"),
                 engine("NIOConcurrencyHelpers", "swift-nio"),

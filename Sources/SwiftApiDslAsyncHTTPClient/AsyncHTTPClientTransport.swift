@@ -6,6 +6,7 @@ import FoundationNetworking
 #endif
 import NIOConcurrencyHelpers
 import NIOCore
+import NIOSSL
 import SwiftApiDsl
 
 /// A transport that sends requests with AsyncHTTPClient (SwiftNIO) instead of URLSession.
@@ -28,13 +29,23 @@ import SwiftApiDsl
 /// `HTTPClient.Task` that the pipeline cancels on idle timeout or task cancellation.
 ///
 /// A request's ``TLSSettings`` become its `TLSConfiguration`; one with pins goes through a client
-/// of the transport's own per host that checks them on each new connection (the TLS and pinning article of SwiftApiDsl).
+/// of the transport's own per host that checks them on each new connection (the TLS and pinning
+/// article of SwiftApiDsl). Both tables belong to the transport and are bounded: at most 64
+/// configurations and 64 pinned clients, the least recently used
+/// dropped first (a pinned client shut down once its requests end), and everything with
+/// ``shutdown()``.
 public final class AsyncHTTPClientTransport: HTTPTransport, Sendable {
     /// The client the requests go through. It never follows redirects.
     public let httpClient: HTTPClient
     private let isShared: Bool
     /// The clients for requests with pins (see `PinnedClients`).
-    private let pinned: PinnedClients
+    let pinned: PinnedClients
+    /// What each request's ``TLSSettings`` became, by settings.
+    let tlsConfigurations = BoundedTable<TLSSettings, TLSConfiguration>(capacity: tlsTableCapacity)
+
+    /// How many TLS configurations a transport keeps at most (as many pinned clients, see
+    /// `PinnedClients.capacity`): a process that meets more settings makes them again.
+    static let tlsTableCapacity = 64
     private let isShutDown = NIOLockedValueBox(false)
 
     /// A transport for the whole process, on `HTTPClient.defaultEventLoopGroup`, with
@@ -43,7 +54,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport, Sendable {
 
     /// The configuration ``shared`` uses and `init` defaults to: AsyncHTTPClient's defaults,
     /// with response decompression on (gzip and deflate, as URLSession does), no redirects, and
-    /// no tracer of AsyncHTTPClient's own.
+    /// no tracer of AsyncHTTPClient's own, and no connection attempts repeated by the engine.
     ///
     /// AsyncHTTPClient takes the bootstrapped tracer by default, and through the delegate API this
     /// transport uses it starts a span per exchange that is no child of the caller's (it starts
@@ -56,6 +67,10 @@ public final class AsyncHTTPClientTransport: HTTPTransport, Sendable {
         // Without a bootstrap AsyncHTTPClient would keep the no-op tracer and still start a span per
         // request (5 % of a request's CPU at 64 in flight, Benchmarks/NOTES.md): none costs nothing.
         configuration.tracing.tracer = nil
+        // A refused certificate (or a refused connection) fails at once, as on URLSession,
+        // instead of after AsyncHTTPClient's retries until its 10 s connect timeout; retries are
+        // the request's `RetryPolicy`.
+        configuration.connectionPool.retryConnectionEstablishment = false
         return configuration
     }
 
@@ -85,6 +100,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport, Sendable {
         if claimShutdown() {
             httpClient.shutdown { _ in }
             pinned.shutdownLater()
+            _ = tlsConfigurations.removeAll()
         }
     }
 
@@ -93,6 +109,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport, Sendable {
     public func shutdown() async throws {
         guard claimShutdown() else { return }
         try await pinned.shutdown()
+        _ = tlsConfigurations.removeAll()
         try await httpClient.shutdown()
     }
 
@@ -120,8 +137,10 @@ public final class AsyncHTTPClientTransport: HTTPTransport, Sendable {
 
     /// Sends `request` once through `delegate` and waits for the response head.
     private func exchange(_ request: TransportRequest, delegate: ExchangeDelegate, control: ExchangeControl) async throws -> TransportResponse {
-        // A request with pins goes through a client that checks them on each new connection.
-        let client = pinned.client(for: request) ?? httpClient
+        // A request with pins goes through a client that checks them on each new connection,
+        // held until the exchange ends: evicted meanwhile, it is shut down only then.
+        let pinnedClient = pinned.client(for: request)
+        let client = pinnedClient?.value ?? httpClient
         // One event loop per exchange, picked once, for the delegate and a streamed body's futures
         // alike. Left to itself AsyncHTTPClient picks one with `any()` too, which from outside the
         // group takes the next loop in turn: a second pick per exchange made every exchange land on
@@ -129,13 +148,18 @@ public final class AsyncHTTPClientTransport: HTTPTransport, Sendable {
         let eventLoop = client.eventLoopGroup.any()
         let outgoing: HTTPClient.Request
         do {
-            outgoing = try HTTPClient.Request(request, eventLoop: eventLoop, control: control)
+            let tls = try request.tls.map { settings in
+                try tlsConfigurations.value(for: settings) { try settings.tlsConfiguration(for: request.url?.host ?? "the request") }
+            }
+            outgoing = try HTTPClient.Request(request, eventLoop: eventLoop, control: control, tls: tls)
         } catch {
+            pinnedClient?.release()
             throw TransportFailure.map(error, for: request)
         }
         // No deadline: AsyncHTTPClient's would count the whole exchange, not idle time; the
         // pipeline enforces the idle timeout through `control`. The connection may be on any loop.
         let task = client.execute(request: outgoing, delegate: delegate, eventLoop: .delegate(on: eventLoop), deadline: nil)
+        if let pinnedClient { task.futureResult.whenComplete { _ in pinnedClient.release() } }
         // A client that is shut down fails the task without telling the delegate.
         task.futureResult.whenFailure { delegate.fail($0) }
         control.onAbort { _ in task.cancel() }

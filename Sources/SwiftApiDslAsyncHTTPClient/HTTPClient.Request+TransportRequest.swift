@@ -7,6 +7,7 @@ import FoundationNetworking
 import NIOCore
 import NIOFoundationCompat
 import NIOHTTP1
+import NIOSSL
 import SwiftApiDsl
 
 extension HTTPClient.Request {
@@ -26,8 +27,10 @@ extension HTTPClient.Request {
     /// An in-memory body is sent from `httpBody`; a file or multipart body is streamed from
     /// disk with its exact `Content-Length` (never chunked). Its size is read now, so that a
     /// missing file fails before anything is sent. The upload's futures complete on `eventLoop`;
-    /// a streamed body's reading stops when the exchange under `control` ends.
-    init(_ request: TransportRequest, eventLoop: any EventLoop, control: ExchangeControl = ExchangeControl()) throws {
+    /// a streamed body's reading stops when the exchange under `control` ends. `tls` is what the
+    /// request's ``TLSSettings`` became.
+    init(_ request: TransportRequest, eventLoop: any EventLoop, control: ExchangeControl = ExchangeControl(),
+         tls: TLSConfiguration? = nil) throws {
         // The request's own fields: no `URLRequest` is made on this path.
         guard let url = request.url else { throw URLError(.badURL) }
         var headers = HTTPHeaders()
@@ -44,7 +47,7 @@ extension HTTPClient.Request {
             body = request.httpBody.map { .bytes($0) }
         }
         try self.init(url: url, method: HTTPMethod(rawValue: request.method.rawValue), headers: headers, body: body,
-                      tlsConfiguration: request.tls.map { try $0.tlsConfiguration(for: url) })
+                      tlsConfiguration: tls)
     }
 
     /// A body read from disk chunk by chunk while it is sent, each chunk read only once the

@@ -1,21 +1,14 @@
 #if AsyncHTTPClient
 import Foundation
-import NIOConcurrencyHelpers
 import NIOSSL
 import SwiftApiDsl
 
 extension TLSSettings {
-    /// The settings last turned into a configuration: reading a PKCS #12 archive for every
-    /// request would cost more than the request. Equal configurations share AsyncHTTPClient's
-    /// TLS context and connections; a request with other settings gets connections of its own.
-    private static let lastMade = NIOLockedValueBox<(settings: TLSSettings, configuration: TLSConfiguration)?>(nil)
-
     /// The `TLSConfiguration` that enforces these settings on AsyncHTTPClient, for a request to
-    /// `url`: the authorities as trust roots (with the system's, or instead of them), the
-    /// identity as certificate chain and key. Pins are checked by `PinnedClients`.
-    func tlsConfiguration(for url: URL) throws -> TLSConfiguration {
-        let host = url.host ?? "the request"
-        if let made = Self.lastMade.withLockedValue({ $0 }), made.settings == self { return made.configuration }
+    /// `host`: the authorities as trust roots (with the system's, or instead of them), the
+    /// identity as certificate chain and key. Pins are checked by `PinnedClients`. The transport
+    /// keeps what this makes per settings (reading a PKCS #12 archive costs more than a request).
+    func tlsConfiguration(for host: String) throws -> TLSConfiguration {
         var configuration = TLSConfiguration.makeClientConfiguration()
         do {
             let authorities = try certificateAuthorities.flatMap { data -> [NIOSSLCertificate] in
@@ -39,7 +32,6 @@ extension TLSSettings {
             throw ApiClientError(.tlsUnsupported, message: "the TLS settings for \(host) cannot be read (a certificate or "
                                  + "PKCS #12 archive that does not parse, or a wrong password); nothing was sent", underlyingError: error)
         }
-        Self.lastMade.withLockedValue { $0 = (self, configuration) }
         return configuration
     }
 }

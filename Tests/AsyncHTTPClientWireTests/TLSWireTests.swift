@@ -50,6 +50,14 @@ import Testing
         await #expect { try await client("TLS_EXPIRED_URL").tls(authority()).get("doc.json").perform() } throws: { isTrustFailure($0) }
     }
 
+    /// AsyncHTTPClient would try the connection again until its 10 s connect timeout: refused at
+    /// once instead, the call fails with the trust failure, not with the 3 s idle timeout.
+    @Test func aRefusedCertificateFailsAtOnceWithoutTheEnginesRetries() async throws {
+        await #expect {
+            try await client("TLS_EXPIRED_URL").tls(authority()).timeoutInterval(3).get("doc.json").perform()
+        } throws: { isTrustFailure($0) }
+    }
+
     @Test func aCertificateForAnotherHostIsRefused() async throws {
         await #expect { try await client("TLS_WRONG_HOST_URL").tls(authority()).get("doc.json").perform() } throws: { isTrustFailure($0) }
     }
@@ -114,30 +122,30 @@ import Testing
 
     @Test func aWrongPinIsRefusedBeforeAByteIsSent() async throws {
         let wrong = Data(repeating: 1, count: 32).base64EncodedString()
-        let mark = TLSServer.uniqueMark()
+        let (mark, presented) = (TLSServer.uniqueMark(), try serverPin())
         await #expect {
             try await client().tls(pinned(["127.0.0.1": [wrong]])).get("doc.json").queryItem(name: "test", mark).perform()
         } throws: { error in
-            isPinMismatch(error, message: "the certificates of 127.0.0.1 match none of its pins: sha256/\(wrong)")
+            isPinMismatch(error, message: "the certificates of 127.0.0.1 match none of its pins: sha256/\(wrong); the chain presented: \(presented)")
         }
         #expect(try !TLSServer.reached(mark))
     }
 
     @Test func theAuthoritysPinIsRefusedHereWhereOnlyTheLeafIsSeen() async throws {
-        let authorityPin = try TLSServer.value("TLS_CA_PIN")
+        let (authorityPin, presented) = (try TLSServer.value("TLS_CA_PIN"), try serverPin())
         await #expect {
             try await client().tls(pinned(["127.0.0.1": [authorityPin]])).get("doc.json").perform()
         } throws: { error in
-            isPinMismatch(error, message: "the certificates of 127.0.0.1 match none of its pins: sha256/\(authorityPin)")
+            isPinMismatch(error, message: "the certificates of 127.0.0.1 match none of its pins: sha256/\(authorityPin); the chain presented: \(presented)")
         }
     }
 
     @Test func aRedirectHopIsCheckedAgainstThePinsOfItsOwnHost() async throws {
-        let wrong = Data(repeating: 2, count: 32).base64EncodedString()
+        let (wrong, presented) = (Data(repeating: 2, count: 32).base64EncodedString(), try serverPin())
         await #expect {
             try await client().tls(pinned(["127.0.0.1": [serverPin()], "localhost": [wrong]])).get("redirect-to-localhost").perform()
         } throws: { error in
-            isPinMismatch(error, message: "the certificates of localhost match none of its pins: sha256/\(wrong)")
+            isPinMismatch(error, message: "the certificates of localhost match none of its pins: sha256/\(wrong); the chain presented: \(presented)")
         }
         let both = try await client().tls(pinned(["127.0.0.1": [serverPin()], "localhost": [serverPin()]]))
             .get("redirect-to-localhost").perform()

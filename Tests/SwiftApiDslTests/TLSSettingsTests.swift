@@ -46,15 +46,22 @@ import Testing
         try TLSSettings(pins: ["PIN.example": [Self.pin]]).checkPins(host: "pin.EXAMPLE", chain: [Self.der])
     }
 
-    @Test func aChainThatMatchesNoPinFailsNamingTheHostAndThePinsExpected() {
+    @Test func aChainThatMatchesNoPinFailsNamingTheHostThePinsExpectedAndThePinsPresented() {
         let settings = TLSSettings(pins: ["pin.example": ["sha256/b-key=", "a-key="]],
                                    clientIdentity: Data([1]), clientIdentityPassword: "hunter2")
         #expect {
-            try settings.checkPins(host: "pin.example", chain: [Self.der])
+            try settings.checkPins(host: "pin.example", chain: [Self.der, Data([1, 2, 3]), Self.der])
         } throws: { error in
             let error = error as? ApiClientError
             return error?.code == .pinMismatch
-                && error?.message == "the certificates of pin.example match none of its pins: sha256/a-key=, sha256/b-key="
+                && error?.message == "the certificates of pin.example match none of its pins: sha256/a-key=, sha256/b-key=; "
+                + "the chain presented: sha256/\(Self.pin), (not a certificate), sha256/\(Self.pin)"
+        }
+        #expect {
+            try settings.checkPins(host: "pin.example", chain: [])
+        } throws: { error in
+            (error as? ApiClientError)?.message == "the certificates of pin.example match none of its pins: sha256/a-key=, sha256/b-key=; "
+                + "the chain presented: no certificate"
         }
         #expect(RequestError.transport(URLRequest(url: URL(string: "https://pin.example")!),
                                        ApiClientError(.pinMismatch, message: "")).isTrustFailure)
@@ -92,7 +99,7 @@ import Testing
         #expect(!String(describing: request).contains("hunter2"))
     }
 
-    @Test func theSettingRidesOnEveryRequestAndARequestOverridesItsClient() async throws {
+    @Test func theSettingRidesOnEveryRequestAndARequestsPinsReplaceItsClientsForTheSamePattern() async throws {
         let recorder = RecordingTransport()
         let client = ApiClient(transport: recorder, baseUrl: URL(string: "https://pin.example")!)
             .tls(TLSSettings(pins: ["pin.example": ["client"]]))
@@ -109,5 +116,76 @@ import Testing
         _ = try await ApiClient(transport: recorder, baseUrl: URL(string: "https://pin.example")!).tls(settings).get("a").perform()
         #expect(recorder.requests.map { $0.url?.host } == ["pin.example", "other.example"])
         #expect(recorder.requests.map(\.tls) == [settings, settings])
+    }
+
+    @Test func twoTLSCallsOnAClientCombineAnAuthorityAndAClientIdentity() async throws {
+        let recorder = RecordingTransport()
+        let client = ApiClient(transport: recorder, baseUrl: URL(string: "https://pin.example")!)
+            .tls(TLSSettings(certificateAuthorities: [Self.der]))
+            .tls(TLSSettings(clientIdentity: Data([7]), clientIdentityPassword: "pw"))
+        _ = try await client.get("a").perform()
+        #expect(recorder.requests.map(\.tls)
+            == [TLSSettings(certificateAuthorities: [Self.der], clientIdentity: Data([7]), clientIdentityPassword: "pw")])
+    }
+
+    @Test func aRequestsSettingsCombineWithItsClients() async throws {
+        let recorder = RecordingTransport()
+        let client = ApiClient(transport: recorder, baseUrl: URL(string: "https://pin.example")!)
+            .tls(TLSSettings(certificateAuthorities: [Data([1])], pins: ["a.example": ["a"]]))
+        let stricter = TLSSettings(certificateAuthorities: [Data([2])], trustsSystemRoots: false, pins: ["b.example": ["b"]])
+        _ = try await client.get("a").tls(stricter).perform()
+        _ = try await client.get("b").perform()
+        #expect(recorder.requests.map(\.tls) == [
+            TLSSettings(certificateAuthorities: [Data([1]), Data([2])], trustsSystemRoots: false,
+                        pins: ["a.example": ["a"], "b.example": ["b"]]),
+            TLSSettings(certificateAuthorities: [Data([1])], pins: ["a.example": ["a"]]),
+        ])
+    }
+
+    @Test func authoritiesAddUpEachOnce() {
+        let merged = TLSSettings(certificateAuthorities: [Data([1]), Data([2])])
+            .merging(TLSSettings(certificateAuthorities: [Data([2]), Data([3]), Data([3])]))
+        #expect(merged.certificateAuthorities == [Data([1]), Data([2]), Data([3])])
+    }
+
+    @Test func aLaterCallsPinsReplaceAnEarlierCallsForTheSamePatternOnly() {
+        let earlier = TLSSettings(pins: ["API.example.com": ["old-1", "old-2"], "*.cdn.example.com": ["cdn"]])
+        let merged = earlier.merging(TLSSettings(pins: ["api.example.com": ["new"], "other.example": ["other"]]))
+        #expect(merged.pins == ["api.example.com": ["new"], "*.cdn.example.com": ["cdn"], "other.example": ["other"]])
+        #expect(merged.pins(for: "API.EXAMPLE.COM") == ["new"])
+        #expect(earlier.merging(TLSSettings()).pins == earlier.pins)
+    }
+
+    @Test func aLaterClientIdentityReplacesTheEarlierOneWithItsPassword() {
+        let earlier = TLSSettings(clientIdentity: Data([1]), clientIdentityPassword: "one")
+        let replaced = earlier.merging(TLSSettings(clientIdentity: Data([2]), clientIdentityPassword: "two"))
+        #expect(replaced.clientIdentity == Data([2]) && replaced.clientIdentityPassword == "two")
+        let kept = earlier.merging(TLSSettings(clientIdentityPassword: "stray"))
+        #expect(kept.clientIdentity == Data([1]) && kept.clientIdentityPassword == "one")
+        let passwordless = earlier.merging(TLSSettings(clientIdentity: Data([3])))
+        #expect(passwordless.clientIdentity == Data([3]) && passwordless.clientIdentityPassword == "")
+    }
+
+    @Test func trustingOnlyTheGivenAuthoritiesWinsWhicheverCallSaysIt() {
+        let system = TLSSettings(), only = TLSSettings(trustsSystemRoots: false)
+        #expect([system.merging(system), system.merging(only), only.merging(system), only.merging(only)].map(\.trustsSystemRoots)
+            == [true, false, false, false])
+    }
+
+    @Test func aTLSFailureOfTheEngineIsDescribedAsTLS() {
+        let request = URLRequest(url: URL(string: "https://pin.example/a")!)
+        let codes: [URLError.Code] = [.secureConnectionFailed, .serverCertificateHasBadDate, .serverCertificateUntrusted,
+                                      .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid, .clientCertificateRejected,
+                                      .clientCertificateRequired, .appTransportSecurityRequiresSecureConnection]
+        #expect(codes.map { RequestError.transport(request, URLError($0)).localizedDescription } == [
+            "URLError -1200 (TLS: secure connection failed)",
+            "URLError -1201 (TLS: server certificate has bad date)",
+            "URLError -1202 (TLS: server certificate untrusted)",
+            "URLError -1203 (TLS: server certificate has unknown root)",
+            "URLError -1204 (TLS: server certificate not yet valid)",
+            "URLError -1205 (TLS: client certificate rejected)",
+            "URLError -1206 (TLS: client certificate required)",
+            "URLError -1022 (TLS: app transport security requires a secure connection)",
+        ].map { "RequestError.transport: GET https://pin.example/a failed: " + $0 })
     }
 }

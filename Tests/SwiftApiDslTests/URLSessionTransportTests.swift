@@ -34,3 +34,56 @@ import FoundationNetworking
         #expect(configuration.urlCache != nil)
     }
 }
+
+/// Which session a request goes through (`URLSessionTransport.session(for:)`): one of the
+/// transport's own per distinct TLS settings, so that a pinned request never rides a connection
+/// that an unchecked request opened (trust and pins are checked per connection on Apple
+/// platforms). On Linux the transport refuses TLS settings before sending; the choice is the
+/// same plain function everywhere.
+@Suite struct URLSessionChoiceTests {
+    let pinned = TLSSettings(pins: ["api.example.com": ["sha256/" + Data(repeating: 1, count: 32).base64EncodedString()]])
+    let otherPins = TLSSettings(pins: ["api.example.com": ["sha256/" + Data(repeating: 2, count: 32).base64EncodedString()]])
+
+    @Test func requestsWithoutSettingsOrWithSettingsThatChangeNothingShareTheTransportsSession() {
+        let transport = URLSessionTransport(configuration: .ephemeral)
+        #expect(transport.session(for: nil).session === transport.session)
+        #expect(transport.session(for: TLSSettings()).session === transport.session)
+        #expect(transport.sessionsForSettingsCount == 0)
+    }
+
+    @Test func settingsGetASessionOfTheirOwnWithItsOwnDelegateAndEqualSettingsShareIt() {
+        let transport = URLSessionTransport(configuration: .ephemeral)
+        let first = transport.session(for: pinned)
+        #expect(first.session !== transport.session)
+        #expect(first.delegate !== transport.session(for: nil).delegate)
+        #expect(transport.session(for: TLSSettings(pins: pinned.pins)).session === first.session)
+        #expect(transport.session(for: otherPins).session !== first.session)
+        #expect(transport.session(for: TLSSettings(trustsSystemRoots: false)).session !== first.session)
+        #expect(transport.sessionsForSettingsCount == 3)
+    }
+
+    @Test func aSessionForSettingsHasTheTransportsConfigurationWithoutACache() {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpAdditionalHeaders = ["X-Made-By": "the test"]
+        let transport = URLSessionTransport(configuration: configuration)
+        let made = transport.session(for: pinned).session.configuration
+        #expect(made.httpAdditionalHeaders?["X-Made-By"] as? String == "the test")
+        #expect(made.urlCache == nil)
+    }
+
+    @Test func theLeastRecentlyUsedSessionIsTheOneDroppedPastSixtyFour() {
+        let transport = URLSessionTransport(configuration: .ephemeral)
+        let settings = (0..<65).map { TLSSettings(pins: ["host\($0).example.com": ["sha256/x"]]) }
+        let first = transport.session(for: settings[0]).session
+        for index in 1..<64 { _ = transport.session(for: settings[index]) }
+        #expect(transport.session(for: settings[0]).session === first)
+        // Used in the order 1, 2…63, 0: the second is the one used longest ago when the 65th comes.
+        let second = transport.session(for: settings[1]).session
+        for index in 2..<64 { _ = transport.session(for: settings[index]) }
+        _ = transport.session(for: settings[0])
+        _ = transport.session(for: settings[64])
+        #expect(transport.sessionsForSettingsCount == 64)
+        #expect(transport.session(for: settings[0]).session === first)
+        #expect(transport.session(for: settings[1]).session !== second)
+    }
+}

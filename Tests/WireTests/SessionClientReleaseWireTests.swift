@@ -3,7 +3,7 @@ import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import SwiftApiDsl
+@testable import SwiftApiDsl
 
 /// A client made from a fresh `URLSession` is released with it: the transport made for that
 /// session, the transport's own session and their connections go when the last client of that
@@ -48,41 +48,32 @@ struct SessionClientReleaseWireTests {
         #expect(memoryAfter <= memory + Self.memorySlack, "\((memoryAfter - memory) >> 10) KiB more resident after 10,000 clients were dropped")
     }
 
+    @Test(.timeLimit(.minutes(1)))
+    func aThousandTLSSettingsKeepAtMost64SessionsAndGiveThemBackWithTheTransport() async throws {
+        var transport: URLSessionTransport? = URLSessionTransport(configuration: .ephemeral)
+        let settings = (0..<1_064).map { TLSSettings(pins: ["api.example.com": [TLSServer.pin($0)]]) }
+        // The first 64 fill the table: what is counted from there on is what the bound allows.
+        for index in 0..<64 { _ = transport?.session(for: settings[index]) }
+        let (descriptors, memory) = (try ProcessResources.openDescriptors(), try ProcessResources.residentBytes())
+        for index in 64..<1_064 {
+            _ = try #require(transport).session(for: settings[index])
+        }
+        #expect(transport?.sessionsForSettingsCount == 64)
+        let descriptorsAfter = try await ProcessResources.settled(ProcessResources.openDescriptors) { $0 <= descriptors + Self.descriptorSlack }
+        #expect(descriptorsAfter <= descriptors + Self.descriptorSlack, "\(descriptorsAfter - descriptors) descriptors more after 1,000 more settings")
+        let memoryAfter = try ProcessResources.residentBytes()
+        #expect(memoryAfter <= memory + Self.memorySlack, "\((memoryAfter - memory) >> 10) KiB more resident after 1,000 more settings")
+        // Dropped, the transport invalidates its own session and the 64 kept ones.
+        let beforeTransport = descriptors
+        transport = nil
+        let released = try await ProcessResources.settled(ProcessResources.openDescriptors) { $0 < beforeTransport }
+        #expect(released < beforeTransport, "the transport's sessions held \(released - beforeTransport + 1) or more descriptors after it was dropped")
+    }
+
     /// Makes a client from a fresh session, sends one GET to httpbin, and drops both.
     static func requestOnce(from url: URL) async throws {
         let client = ApiClient(urlSession: URLSession(configuration: .ephemeral), baseUrl: url)
         let response: Response<Data> = try await client.get("get").perform()
         #expect(response.statusCode == 200)
-    }
-}
-
-/// The process's open file descriptors and resident memory, from `/proc/self` (Linux).
-enum ProcessResources {
-    /// Whether this system has `/proc/self`.
-    static let areReadable = FileManager.default.fileExists(atPath: "/proc/self/statm")
-
-    /// How many file descriptors the process has open.
-    static func openDescriptors() throws -> Int {
-        try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count
-    }
-
-    /// The process's resident set, in bytes (the second field of `/proc/self/statm`, in pages).
-    static func residentBytes() throws -> Int {
-        let statm = try String(contentsOfFile: "/proc/self/statm", encoding: .utf8)
-        let pages = try #require(statm.split(separator: " ").dropFirst().first.flatMap { Int($0) })
-        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
-    }
-
-    /// `measure()` again every 50 ms until `isBack` holds or 10 s passed; its last value. A
-    /// session whose tasks are done is invalidated on its own queue a moment after it is
-    /// dropped, and nothing tells when that has happened.
-    static func settled(_ measure: () throws -> Int, until isBack: (Int) -> Bool) async throws -> Int {
-        let deadline = Date().addingTimeInterval(10)
-        var value = try measure()
-        while !isBack(value), Date() < deadline {
-            try await Task.sleep(nanoseconds: 50_000_000)
-            value = try measure()
-        }
-        return value
     }
 }

@@ -150,6 +150,15 @@ package enum Redaction {
         case .badURL: "bad URL"
         case .unsupportedURL: "unsupported URL"
         case .dataLengthExceedsMaximum: "data length exceeds maximum"
+        // TLS: the name says so, as the handshake's failures read alike otherwise.
+        case .secureConnectionFailed: "TLS: secure connection failed"
+        case .serverCertificateHasBadDate: "TLS: server certificate has bad date"
+        case .serverCertificateUntrusted: "TLS: server certificate untrusted"
+        case .serverCertificateHasUnknownRoot: "TLS: server certificate has unknown root"
+        case .serverCertificateNotYetValid: "TLS: server certificate not yet valid"
+        case .clientCertificateRejected: "TLS: client certificate rejected"
+        case .clientCertificateRequired: "TLS: client certificate required"
+        case .appTransportSecurityRequiresSecureConnection: "TLS: app transport security requires a secure connection"
         default: "code \(code.rawValue)"
         }
     }

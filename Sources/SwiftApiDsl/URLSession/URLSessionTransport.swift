@@ -25,10 +25,17 @@ import FoundationNetworking
 ///
 /// The library answers no authentication challenge with credentials: authenticate with
 /// modifiers such as `basic(userId:password:)` or `authentication(_:)`.
+///
+/// A request with ``TLSSettings`` goes through a session of the transport's own for those
+/// settings (at most 64 of them, the least recently used invalidated first once its tasks end):
+/// trust and pins are checked when a connection is made, so a pinned request never reuses a
+/// connection that a request without those checks opened.
 public final class URLSessionTransport: HTTPTransport {
-    /// The session the requests go through.
+    /// The session the requests without TLS settings go through.
     public let session: URLSession
     private let delegate: URLSessionTransportDelegate
+    /// The sessions for requests with TLS settings, by settings (see `session(for:)`).
+    private let sessionsForSettings = BoundedTable<TLSSettings, DelegatedSession>(capacity: 64) { $0.session.finishTasksAndInvalidate() }
 
     /// Creates a transport with its own session made from `configuration`.
     ///
@@ -41,20 +48,29 @@ public final class URLSessionTransport: HTTPTransport {
     /// a task that in not in the registry"), as `CancellationStormWireTests` did under
     /// ThreadSanitizer. Requests then behave as over AsyncHTTPClient, which has no implicit cache.
     public init(configuration: URLSessionConfiguration = .default) {
-        let delegate = URLSessionTransportDelegate()
-        self.delegate = delegate
         let configuration = configuration.copy() as? URLSessionConfiguration ?? configuration
         configuration.urlCache = nil
-        #if canImport(FoundationNetworking)
-        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: InlineDelegateQueue())
-        #else
-        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
-        #endif
+        let made = DelegatedSession(configuration: configuration)
+        (session, delegate) = (made.session, made.delegate)
     }
 
-    /// The session is invalidated once its running tasks end, which releases its delegate, its
-    /// connections and itself.
-    deinit { session.finishTasksAndInvalidate() }
+    /// The sessions are invalidated once their running tasks end, which releases their
+    /// delegates, their connections and themselves.
+    deinit {
+        session.finishTasksAndInvalidate()
+        for made in sessionsForSettings.removeAll() { made.session.finishTasksAndInvalidate() }
+    }
+
+    /// The session a request with `tls` goes through, and its delegate: the transport's own
+    /// ``session`` without settings (or with settings that change nothing), otherwise the one
+    /// made for those settings, on the same configuration.
+    func session(for tls: TLSSettings?) -> DelegatedSession {
+        guard let tls, tls != TLSSettings() else { return DelegatedSession(session: session, delegate: delegate) }
+        return sessionsForSettings.value(for: tls) { DelegatedSession(configuration: session.configuration) }
+    }
+
+    /// How many sessions for TLS settings the transport keeps.
+    var sessionsForSettingsCount: Int { sessionsForSettings.count.kept }
 
     /// The transport made for a user session by ``shared(for:)``, both held weakly.
     private struct MadeFor {
@@ -148,6 +164,9 @@ public final class URLSessionTransport: HTTPTransport {
             }
             uploadFile = file
         }
+        // A session of its own for TLS settings: see the type's documentation.
+        let chosen = self.session(for: request.tls)
+        let (session, delegate) = (chosen.session, chosen.delegate)
         let task: URLSessionTask = if let uploadData {
             session.uploadTask(with: urlRequest, from: uploadData)
         } else if let uploadFile {
@@ -203,6 +222,28 @@ extension URLSessionTransport {
         } onCancel: {
             cancelled.withLock { $0 = true }
         }
+    }
+}
+
+/// A session and the delegate that routes its callbacks: each session has its own, since task
+/// identifiers are unique only within a session.
+struct DelegatedSession: @unchecked Sendable {
+    let session: URLSession
+    let delegate: URLSessionTransportDelegate
+
+    init(session: URLSession, delegate: URLSessionTransportDelegate) {
+        (self.session, self.delegate) = (session, delegate)
+    }
+
+    /// A new session on `configuration` with a delegate of its own.
+    init(configuration: URLSessionConfiguration) {
+        let delegate = URLSessionTransportDelegate()
+        #if canImport(FoundationNetworking)
+        let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: InlineDelegateQueue())
+        #else
+        let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        #endif
+        self.init(session: session, delegate: delegate)
     }
 }
 
