@@ -28,7 +28,7 @@ import SwiftApiDsl
 /// consumed), file and multipart bodies streamed from disk with a `Content-Length`, and an
 /// `HTTPClient.Task` that the pipeline cancels on idle timeout or task cancellation.
 ///
-/// A request's ``TLSSettings`` become its `TLSConfiguration`; one with pins goes through a client
+/// A request's `TLSSettings` become its `TLSConfiguration`; one with pins goes through a client
 /// of the transport's own per host that checks them on each new connection (the TLS and pinning
 /// article of SwiftApiDsl). Both tables belong to the transport and are bounded: at most 64
 /// configurations and 64 pinned clients, the least recently used
@@ -40,7 +40,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport, Sendable {
     private let isShared: Bool
     /// The clients for requests with pins (see `PinnedClients`).
     let pinned: PinnedClients
-    /// What each request's ``TLSSettings`` became, by settings.
+    /// What each request's `TLSSettings` became, by settings.
     let tlsConfigurations = BoundedTable<TLSSettings, TLSConfiguration>(capacity: tlsTableCapacity)
 
     /// How many TLS configurations a transport keeps at most (as many pinned clients, see
@@ -76,7 +76,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport, Sendable {
 
     /// Creates a transport with its own `HTTPClient` on `eventLoopGroup`, made from
     /// `configuration`. Its `redirectConfiguration` is replaced by `.disallow`: redirects
-    /// follow the request's ``RedirectPolicy``, as on every transport.
+    /// follow the request's `RedirectPolicy`, as on every transport.
     public convenience init(
         configuration: HTTPClient.Configuration = AsyncHTTPClientTransport.defaultConfiguration,
         eventLoopGroup: any EventLoopGroup = HTTPClient.defaultEventLoopGroup

@@ -10,7 +10,7 @@ import NIOHTTP1
 import SwiftApiDsl
 
 /// Receives one exchange from AsyncHTTPClient's event loop: it hands the head to the waiting
-/// caller, the body to a ``ResponseChunkQueue`` and the bytes sent to the pipeline's ``ExchangeControl``.
+/// caller, the body to a `ResponseChunkQueue` and the bytes sent to the pipeline's `ExchangeControl`.
 ///
 /// Using AsyncHTTPClient's delegate API rather than its `async` one costs no task per exchange,
 /// and the `HTTPClient.Task` it returns can be cancelled from the pipeline's idle ticker.

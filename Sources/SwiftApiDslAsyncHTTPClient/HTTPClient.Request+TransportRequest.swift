@@ -28,7 +28,7 @@ extension HTTPClient.Request {
     /// disk with its exact `Content-Length` (never chunked). Its size is read now, so that a
     /// missing file fails before anything is sent. The upload's futures complete on `eventLoop`;
     /// a streamed body's reading stops when the exchange under `control` ends. `tls` is what the
-    /// request's ``TLSSettings`` became.
+    /// request's `TLSSettings` became.
     init(_ request: TransportRequest, eventLoop: any EventLoop, control: ExchangeControl = ExchangeControl(),
          tls: TLSConfiguration? = nil) throws {
         // The request's own fields: no `URLRequest` is made on this path.

@@ -12,13 +12,13 @@ import SwiftApiDsl
 /// (measured: Docs/LinuxNotes.md, "The keep-alive race"); AsyncHTTPClient does not, so this
 /// transport does, once, and only when sending twice is
 /// harmless: an idempotent method (`GET`, `HEAD`, `OPTIONS`, `PUT`, `DELETE`; RFC 9110 §9.2.2)
-/// and a body that can be read again (every body a ``TransportRequest`` holds can: `Data` in
+/// and a body that can be read again (every body a `TransportRequest` holds can: `Data` in
 /// memory, a file, a multipart form). The resend happens inside the one exchange the pipeline
-/// asked for: observers and the ``RetryPolicy`` see one attempt, and upload progress does not
+/// asked for: observers and the `RetryPolicy` see one attempt, and upload progress does not
 /// count the body twice.
 enum KeepAliveRace {
     /// Whether `request` may be sent a second time after losing its connection before any
-    /// answer: its method is one the default ``RetryPolicy`` retries, the idempotent ones.
+    /// answer: its method is one the default `RetryPolicy` retries, the idempotent ones.
     static func allowsResend(of request: TransportRequest) -> Bool {
         // A streamed body that can be sent once is never sent again: the first error stands.
         if case .stream(let streamed) = request.body, !streamed.repeatable { return false }

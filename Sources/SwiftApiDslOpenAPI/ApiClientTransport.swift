@@ -7,7 +7,7 @@ import HTTPTypes
 import OpenAPIRuntime
 import SwiftApiDsl
 
-/// An ``ApiClient`` as the transport of a client written by swift-openapi-generator: every
+/// An `ApiClient` as the transport of a client written by swift-openapi-generator: every
 /// operation goes through the client's whole chain (its modifiers, authentication with the
 /// single-flight refresh, middlewares, retries, redirects, cache, observers, size limits and
 /// timeouts) and the engine the client was made with.
@@ -43,7 +43,7 @@ public struct ApiClientTransport: ClientTransport {
     /// Who decides whether a response is a failure.
     public let validation: Validation
 
-    /// A transport that sends every operation through `client`: an ``ApiClient``, or an
+    /// A transport that sends every operation through `client`: an `ApiClient`, or an
     /// `ApiClientMock` (whose stubs answer and whose recordings keep what was sent).
     public init(_ client: some RequestStarting, validation: Validation = .generatedCode) {
         self.validation = validation

@@ -29,7 +29,7 @@ extension HTTPBody {
     }
 }
 
-/// An `HTTPBody`'s chunks as `Data`, for the library's ``ResponseBody``.
+/// An `HTTPBody`'s chunks as `Data`, for the library's `ResponseBody`.
 struct DataChunks: AsyncSequence, Sendable {
     typealias Element = Data
     let body: HTTPBody

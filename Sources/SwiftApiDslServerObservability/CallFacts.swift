@@ -10,7 +10,7 @@ import SwiftApiDsl
 enum CallFacts {
     /// `url.full` without secrets: the user and password of the URL become `REDACTED` (as
     /// OpenTelemetry asks), and the value of each query item whose name the library hides in its
-    /// own texts (``HeaderField/isRedacted``: `access_token`, `api_key`…) becomes `REDACTED`.
+    /// own texts (`HeaderField/isRedacted`: `access_token`, `api_key`…) becomes `REDACTED`.
     static func redactedURL(_ url: URL?) -> String? {
         guard let url, var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return nil }
         if components.user != nil { components.user = "REDACTED" }
@@ -32,7 +32,7 @@ enum CallFacts {
 
     /// `error.type`: the status code as text for a response of 400 or more (as OpenTelemetry
     /// asks), else, for a failed call, what failed: `cancelled`, `timeout`, or the stage of the
-    /// ``RequestError`` (`modify`, `transport`, `validate`, `decoding`, `fatal`). `nil` on success.
+    /// `RequestError` (`modify`, `transport`, `validate`, `decoding`, `fatal`). `nil` on success.
     static func errorType(status: Int?, error: RequestError?) -> String? {
         if let status, status >= 400 { return String(status) }
         guard let error else { return nil }
@@ -41,7 +41,7 @@ enum CallFacts {
         return stage(of: error)
     }
 
-    /// The stage a ``RequestError`` names.
+    /// The stage a `RequestError` names.
     static func stage(of error: RequestError) -> String {
         switch error {
         case .modify: "modify"

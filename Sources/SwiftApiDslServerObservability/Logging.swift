@@ -17,13 +17,13 @@ extension ApiClient {
     /// The metadata: `http.request.method`, `url.full` (user, password and secret query values
     /// redacted, as in traces), `http.response.status_code`, `duration` (seconds), `attempt`,
     /// `cache.outcome`, `request.id`, and for a failure `error.type`, `error.stage` (the
-    /// ``RequestError`` case) and `error` (its redacted description). No header is logged.
+    /// `RequestError` case) and `error` (its redacted description). No header is logged.
     public func logging(_ logger: Logger, level: Logger.Level = .info, failureLevel: Logger.Level = .error) -> ApiClient {
         observer(CallLog(logger: logger, level: level, failureLevel: failureLevel).observe)
     }
 }
 
-/// One log line per call, from its ``RequestEvent``s.
+/// One log line per call, from its `RequestEvent`s.
 final class CallLog: Sendable {
     private let logger: Logger
     private let level: Logger.Level

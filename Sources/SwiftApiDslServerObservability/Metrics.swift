@@ -25,7 +25,7 @@ extension ApiClient {
     }
 }
 
-/// The metrics of each call, from its ``RequestEvent``s.
+/// The metrics of each call, from its `RequestEvent`s.
 final class CallMetrics: Sendable {
     /// The factory given, else `nil` for the bootstrapped one.
     private let givenFactory: (any MetricsFactory)?

@@ -32,7 +32,7 @@ extension ApiClient {
     }
 }
 
-/// The span of each call a client performs, from its ``RequestEvent``s, and the
+/// The span of each call a client performs, from its `RequestEvent`s, and the
 /// middleware that sends the span's context on. The observer's events and the middleware's
 /// requests carry the same `requestID`, by which the middleware finds its call's span.
 final class CallSpans: Sendable {
