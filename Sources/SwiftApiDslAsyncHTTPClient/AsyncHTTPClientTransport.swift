@@ -144,7 +144,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport, Sendable {
         // One event loop per exchange, picked once, for the delegate and a streamed body's futures
         // alike. Left to itself AsyncHTTPClient picks one with `any()` too, which from outside the
         // group takes the next loop in turn: a second pick per exchange made every exchange land on
-        // the same loop of two, and every connection with it (Benchmarks/NOTES.md, issue 25).
+        // the same loop of two, and every connection with it (Benchmarks/NOTES.md, "every exchange on one event loop").
         let eventLoop = client.eventLoopGroup.any()
         let outgoing: HTTPClient.Request
         do {

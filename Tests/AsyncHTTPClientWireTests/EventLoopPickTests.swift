@@ -10,7 +10,7 @@ import Testing
 /// How exchanges are spread over the event loops of the transport's group. AsyncHTTPClient puts
 /// a new connection on the loop its request was given, and a group outside its own threads hands
 /// out its loops in turn: an exchange that took two loops from a group of two got the same one
-/// every time, and every connection ended up on it (Benchmarks/NOTES.md, issue 25).
+/// every time, and every connection ended up on it (Benchmarks/NOTES.md, "every exchange on one event loop").
 @Suite struct EventLoopPickTests {
     @Test func eachExchangeTakesOneEventLoopFromTheGroup() async throws {
         let loops = MultiThreadedEventLoopGroup(numberOfThreads: 2)

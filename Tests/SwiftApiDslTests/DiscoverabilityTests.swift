@@ -5,7 +5,7 @@ import FoundationNetworking
 #endif
 import SwiftApiDsl
 
-// The calls that issue 10 made easier to find: typed perform, headers through `HeaderField`,
+// The calls made easier to find: typed perform, headers through `HeaderField`,
 // verbs declared on the client, authentication read per request, and `RequestError`'s shortcuts.
 
 private struct Profile: Codable, Equatable, Sendable { var name: String }

@@ -7,7 +7,7 @@ import FoundationNetworking
 
 /// A client made from a fresh `URLSession` is released with it: the transport made for that
 /// session, the transport's own session and their connections go when the last client of that
-/// session goes (issue 24, D6). The counts are the whole process's, read from `/proc` (Linux),
+/// session goes. The counts are the whole process's, read from `/proc` (Linux),
 /// so `Scripts/test` runs this suite with the serial ones, while no other test opens sockets.
 @Suite(.enabled(if: ProcessResources.areReadable))
 struct SessionClientReleaseWireTests {

@@ -31,9 +31,10 @@ import FoundationNetworking
 ///   ``RequestModifier/cachePolicy(_:)-(HTTPCache.Policy)`` (`.cachePolicy(.reloadIgnoringCache)`).
 ///
 /// Every response that passes through says what the cache did in a `Cache-Status` field (RFC
-/// 9211), e.g. `SwiftApiDsl; hit; ttl=42`; ``Response/cacheOutcome``,
+/// 9211), e.g. `SwiftApiDsl; hit; ttl=42`, for logs and servers' tools. In code, read the typed
+/// outcome the cache records beside it: ``Response/cacheOutcome``,
 /// ``RequestMetrics/cacheOutcome`` and, in a middleware added before the cache,
-/// ``TransportResponse/cacheOutcome`` read it. The middlewares
+/// ``TransportResponse/cacheOutcome``; the field is written, never read back. The middlewares
 /// added before the cache see every call; those added after it, the observers' wire events and
 /// the transport see only the requests that reach the network.
 ///

@@ -167,8 +167,8 @@ extension Endpoint where Value: Decodable {
         decoding = .json(nil, Self.decodeJSON)
     }
 
-    /// Creates an endpoint to `path` (relative to the client's base URL) whose body decodes as
-    /// The body into `Value`, with `jsonDecoder`, else the client's decoder (any ``ResponseDecoder``).
+    /// Creates an endpoint to `path` (relative to the client's base URL) whose body decodes into
+    /// `Value` with `jsonDecoder`, else the client's decoder (any ``ResponseDecoder``).
     ///
     /// ```swift
     /// static func search(_ text: String) -> Endpoint<[Book]> {

@@ -24,9 +24,9 @@ import FoundationNetworking
 /// added only when the URL's origin (scheme, host and port) is the base URL's, so a link to
 /// another server never receives your credentials; opt in with ``authenticatingAnyOrigin()``.
 public struct RequestBuilder: RequestModifiable, ResponseValidatable {
-    // The type itself declares only `perform` and `download` (below); what
-    // describes the request and the calls that change it live in constrained extensions below,
-    // which editors rank after the type's own members.
+    // The type itself declares only its state. `perform` is declared in a plain extension below
+    // (`download` in Download/Download.swift); what describes the request and the calls that
+    // change it live in constrained extensions, which editors rank after those.
 
     /// The client; read it as `client`.
     let storedClient: ApiClient
@@ -38,11 +38,11 @@ public struct RequestBuilder: RequestModifiable, ResponseValidatable {
         self.call = call
     }
 
-    /// A call started by `client`; `body` (which need not be `Sendable`) is encoded now, with
-    /// `jsonEncoder`, else the client's encoder.
     /// The way the request is performed.
     var pipeline: RequestPipeline { RequestPipeline(client: storedClient, call: call) }
 
+    /// A call started by `client`; `body` (which need not be `Sendable`) is encoded now, with
+    /// `jsonEncoder`, else the client's encoder.
     init(client: ApiClient, method: HttpMethod, path: String?, url: URL? = nil, bypassAuth: Bool, body: (any Encodable)?, jsonEncoder: JSONEncoder?) {
         let encoded = body.map { JSONBody(encodingNow: $0, with: jsonEncoder ?? client.jsonEncoder) }
         self.init(client: client, call: CallDescription(method: method, path: path, url: url, body: encoded,

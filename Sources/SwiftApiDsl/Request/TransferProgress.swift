@@ -54,11 +54,6 @@ final class ProgressReporter: Sendable {
         self.state = Locked(State(total: total))
     }
 
-    /// Sets the expected total, when it becomes known (a download's head).
-    func expect(total: Int64?) {
-        state.withLock { $0.total = total }
-    }
-
     /// Counts `count` more bytes; reports if the last update is old enough.
     func advance(by count: Int) {
         advance { $0 + Int64(count) }
