@@ -4,7 +4,7 @@ of the given Markdown files into OUT/<document>-<line>/, for Scripts/check-insta
 
 Each target the manifest declares gets one source file that imports every product the target
 names with `.product(name:package:)` (a product of this library is named like its module), or,
-where Consumers/Install/<target>/main.swift exists, that file. Test targets get their file under
+for README.md's manifests, Consumers/Install/<target>/main.swift where it exists. Test targets get their file under
 Tests/, the others under Sources/.
 Usage: install_manifests.py OUT FILE.md...
 """
@@ -54,7 +54,7 @@ def main():
                 folder = package / ("Tests" if kind == "testTarget" else "Sources") / name
                 folder.mkdir(parents=True)
                 program = ROOT / "Consumers" / "Install" / name / "main.swift"
-                if program.exists():
+                if document.name == "README.md" and program.exists():
                     shutil.copy(program, folder / "main.swift")
                     continue
                 imports = "".join(f"import {product}\n" for product in products)

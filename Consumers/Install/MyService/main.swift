@@ -18,5 +18,5 @@ guard let address = ProcessInfo.processInfo.environment["HTTPBIN_URL"], let base
 let client = ApiClient(asyncHTTPClient: .shared, baseUrl: baseUrl).tracing().metrics()
 // What a generated OpenAPI client would send through: the same client, as its transport.
 let transport = ApiClientTransport(client)
-let echo: Echo = try await transport.client.get("get").queryItem("from", "install-check").perform()
+let echo: Echo = try await transport.client.get("get").queryItem(name: "from", "install-check").perform()
 print("MyService: GET \(echo.url)")
