@@ -11,7 +11,7 @@ import FoundationNetworking
 enum DownloadFloor {
     /// Downloads `url` into `destination` and returns the bytes written.
     static func download(_ url: URL, to destination: URL) throws -> Int {
-        FileManager.default.createFile(atPath: destination.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: destination.path, contents: nil)
         let file = try FileHandle(forWritingTo: destination)
         defer { try? file.close() }
         let writer = Writer(file: file)
