@@ -46,27 +46,27 @@ import FoundationNetworking
 
     @Test func requestsWithoutSettingsOrWithSettingsThatChangeNothingShareTheTransportsSession() {
         let transport = URLSessionTransport(configuration: .ephemeral)
-        #expect(transport.session(for: nil).session === transport.session)
-        #expect(transport.session(for: TLSSettings()).session === transport.session)
-        #expect(transport.sessionsForSettingsCount == 0)
+        #expect(transport.chosen(nil).session === transport.session)
+        #expect(transport.chosen(TLSSettings()).session === transport.session)
+        #expect(transport.sessionsForSettings.count.kept == 0)
     }
 
     @Test func settingsGetASessionOfTheirOwnWithItsOwnDelegateAndEqualSettingsShareIt() {
         let transport = URLSessionTransport(configuration: .ephemeral)
-        let first = transport.session(for: pinned)
+        let first = transport.chosen(pinned)
         #expect(first.session !== transport.session)
-        #expect(first.delegate !== transport.session(for: nil).delegate)
-        #expect(transport.session(for: TLSSettings(pins: pinned.pins)).session === first.session)
-        #expect(transport.session(for: otherPins).session !== first.session)
-        #expect(transport.session(for: TLSSettings(trustsSystemRoots: false)).session !== first.session)
-        #expect(transport.sessionsForSettingsCount == 3)
+        #expect(first.delegate !== transport.chosen(nil).delegate)
+        #expect(transport.chosen(TLSSettings(pins: pinned.pins)).session === first.session)
+        #expect(transport.chosen(otherPins).session !== first.session)
+        #expect(transport.chosen(TLSSettings(trustsSystemRoots: false)).session !== first.session)
+        #expect(transport.sessionsForSettings.count.kept == 3)
     }
 
     @Test func aSessionForSettingsHasTheTransportsConfigurationWithoutACache() {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpAdditionalHeaders = ["X-Made-By": "the test"]
         let transport = URLSessionTransport(configuration: configuration)
-        let made = transport.session(for: pinned).session.configuration
+        let made = transport.chosen(pinned).session.configuration
         #expect(made.httpAdditionalHeaders?["X-Made-By"] as? String == "the test")
         #expect(made.urlCache == nil)
     }
@@ -74,16 +74,26 @@ import FoundationNetworking
     @Test func theLeastRecentlyUsedSessionIsTheOneDroppedPastSixtyFour() {
         let transport = URLSessionTransport(configuration: .ephemeral)
         let settings = (0..<65).map { TLSSettings(pins: ["host\($0).example.com": ["sha256/x"]]) }
-        let first = transport.session(for: settings[0]).session
-        for index in 1..<64 { _ = transport.session(for: settings[index]) }
-        #expect(transport.session(for: settings[0]).session === first)
+        let first = transport.chosen(settings[0]).session
+        for index in 1..<64 { _ = transport.chosen(settings[index]) }
+        #expect(transport.chosen(settings[0]).session === first)
         // Used in the order 1, 2…63, 0: the second is the one used longest ago when the 65th comes.
-        let second = transport.session(for: settings[1]).session
-        for index in 2..<64 { _ = transport.session(for: settings[index]) }
-        _ = transport.session(for: settings[0])
-        _ = transport.session(for: settings[64])
-        #expect(transport.sessionsForSettingsCount == 64)
-        #expect(transport.session(for: settings[0]).session === first)
-        #expect(transport.session(for: settings[1]).session !== second)
+        let second = transport.chosen(settings[1]).session
+        for index in 2..<64 { _ = transport.chosen(settings[index]) }
+        _ = transport.chosen(settings[0])
+        _ = transport.chosen(settings[64])
+        #expect(transport.sessionsForSettings.count.kept == 64)
+        #expect(transport.chosen(settings[0]).session === first)
+        #expect(transport.chosen(settings[1]).session !== second)
+    }
+}
+
+extension URLSessionTransport {
+    /// The session a request with `tls` goes through, its lease given back at once (a request
+    /// gives it back once its task runs).
+    func chosen(_ tls: TLSSettings?) -> DelegatedSession {
+        let chosen = session(for: tls)
+        chosen.release()
+        return chosen.value
     }
 }

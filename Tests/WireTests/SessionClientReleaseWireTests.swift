@@ -53,12 +53,12 @@ struct SessionClientReleaseWireTests {
         var transport: URLSessionTransport? = URLSessionTransport(configuration: .ephemeral)
         let settings = (0..<1_064).map { TLSSettings(pins: ["api.example.com": [TLSServer.pin($0)]]) }
         // The first 64 fill the table: what is counted from there on is what the bound allows.
-        for index in 0..<64 { _ = transport?.session(for: settings[index]) }
+        for index in 0..<64 { transport?.session(for: settings[index]).release() }
         let (descriptors, memory) = (try ProcessResources.openDescriptors(), try ProcessResources.residentBytes())
         for index in 64..<1_064 {
-            _ = try #require(transport).session(for: settings[index])
+            try #require(transport).session(for: settings[index]).release()
         }
-        #expect(transport?.sessionsForSettingsCount == 64)
+        #expect(transport?.sessionsForSettings.count.kept == 64)
         let descriptorsAfter = try await ProcessResources.settled(ProcessResources.openDescriptors) { $0 <= descriptors + Self.descriptorSlack }
         #expect(descriptorsAfter <= descriptors + Self.descriptorSlack, "\(descriptorsAfter - descriptors) descriptors more after 1,000 more settings")
         let memoryAfter = try ProcessResources.residentBytes()

@@ -32,10 +32,10 @@ import FoundationNetworking
 /// connection that a request without those checks opened.
 public final class URLSessionTransport: HTTPTransport {
     /// The session the requests without TLS settings go through.
-    public let session: URLSession
-    private let delegate: URLSessionTransportDelegate
+    public var session: URLSession { own.session }
+    private let own: DelegatedSession
     /// The sessions for requests with TLS settings, by settings (see `session(for:)`).
-    private let sessionsForSettings = BoundedTable<TLSSettings, DelegatedSession>(capacity: 64) { $0.session.finishTasksAndInvalidate() }
+    let sessionsForSettings = BoundedTable<TLSSettings, DelegatedSession>(capacity: 64) { $0.session.finishTasksAndInvalidate() }
 
     /// Creates a transport with its own session made from `configuration`.
     ///
@@ -50,8 +50,7 @@ public final class URLSessionTransport: HTTPTransport {
     public init(configuration: URLSessionConfiguration = .default) {
         let configuration = configuration.copy() as? URLSessionConfiguration ?? configuration
         configuration.urlCache = nil
-        let made = DelegatedSession(configuration: configuration)
-        (session, delegate) = (made.session, made.delegate)
+        own = DelegatedSession(configuration: configuration)
     }
 
     /// The sessions are invalidated once their running tasks end, which releases their
@@ -63,14 +62,12 @@ public final class URLSessionTransport: HTTPTransport {
 
     /// The session a request with `tls` goes through, and its delegate: the transport's own
     /// ``session`` without settings (or with settings that change nothing), otherwise the one
-    /// made for those settings, on the same configuration.
-    func session(for tls: TLSSettings?) -> DelegatedSession {
-        guard let tls, tls != TLSSettings() else { return DelegatedSession(session: session, delegate: delegate) }
-        return sessionsForSettings.value(for: tls) { DelegatedSession(configuration: session.configuration) }
+    /// made for those settings, on the same configuration. Call `release` once the task is made:
+    /// a session evicted meanwhile is invalidated only then, never before its task exists.
+    func session(for tls: TLSSettings?) -> (value: DelegatedSession, release: @Sendable () -> Void) {
+        guard let tls, tls != TLSSettings() else { return (own, {}) }
+        return sessionsForSettings.lease(tls) { DelegatedSession(configuration: own.session.configuration) }
     }
-
-    /// How many sessions for TLS settings the transport keeps.
-    var sessionsForSettingsCount: Int { sessionsForSettings.count.kept }
 
     /// The transport made for a user session by ``shared(for:)``, both held weakly.
     private struct MadeFor {
@@ -166,7 +163,7 @@ public final class URLSessionTransport: HTTPTransport {
         }
         // A session of its own for TLS settings: see the type's documentation.
         let chosen = self.session(for: request.tls)
-        let (session, delegate) = (chosen.session, chosen.delegate)
+        let (session, delegate) = (chosen.value.session, chosen.value.delegate)
         let task: URLSessionTask = if let uploadData {
             session.uploadTask(with: urlRequest, from: uploadData)
         } else if let uploadFile {
@@ -175,6 +172,8 @@ public final class URLSessionTransport: HTTPTransport {
             session.dataTask(with: urlRequest)
         }
         let exchange = URLSessionExchange(request: urlRequest, control: control, temporaryFile: temporaryFile, tls: request.tls)
+        // Released once the task runs: an evicted session then finishes it before invalidating.
+        defer { chosen.release() }
         return try await delegate.run(task, exchange: exchange)
     }
 }
@@ -229,21 +228,15 @@ extension URLSessionTransport {
 /// identifiers are unique only within a session.
 struct DelegatedSession: @unchecked Sendable {
     let session: URLSession
-    let delegate: URLSessionTransportDelegate
-
-    init(session: URLSession, delegate: URLSessionTransportDelegate) {
-        (self.session, self.delegate) = (session, delegate)
-    }
+    let delegate = URLSessionTransportDelegate()
 
     /// A new session on `configuration` with a delegate of its own.
     init(configuration: URLSessionConfiguration) {
-        let delegate = URLSessionTransportDelegate()
         #if canImport(FoundationNetworking)
-        let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: InlineDelegateQueue())
+        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: InlineDelegateQueue())
         #else
-        let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
         #endif
-        self.init(session: session, delegate: delegate)
     }
 }
 
