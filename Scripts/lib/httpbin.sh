@@ -48,8 +48,11 @@ httpbin_start() {
     port=$(free_port)
     httpbin_log=$(mktemp -t httpbin-log.XXXXXX)
     # Threads let the slow endpoints (/delay, /drip) and 200 concurrent requests run side by side.
+    # gunicorn closes an idle kept-alive connection after 2 s by default; on a loaded machine a test's
+    # next call can come later than that and meet the keep-alive race, which a PATCH or POST rightly
+    # does not survive. The race has its own route and tests; here idle connections stay open 75 s.
     "$venv/bin/gunicorn" --bind "127.0.0.1:$port" --workers 2 --worker-class gthread --threads 64 \
-        --timeout 120 --log-level warning httpbin:app >"$httpbin_log" 2>&1 &
+        --keep-alive 75 --timeout 120 --log-level warning httpbin:app >"$httpbin_log" 2>&1 &
     httpbin_pid=$!
     trap httpbin_stop EXIT
     export HTTPBIN_URL="http://127.0.0.1:$port"
