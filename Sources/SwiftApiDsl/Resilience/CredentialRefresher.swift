@@ -12,9 +12,9 @@
 /// never waits for the refresh it belongs to: ``replacement(for:)`` returns `nil` for it, and
 /// that request fails like any refused request, which fails the refresh.
 final class CredentialRefresher<Credential: Sendable & Equatable>: Sendable {
-    private typealias Waiter = CheckedContinuation<Credential, any Error>
+    typealias Waiter = CheckedContinuation<Credential, any Error>
 
-    private struct State {
+    struct State {
         /// The credential being refreshed, while a refresh runs.
         var refreshing: Credential?
         /// Requests waiting for the refresh in flight.
@@ -30,15 +30,12 @@ final class CredentialRefresher<Credential: Sendable & Equatable>: Sendable {
     private static var memory: Int { 8 }
 
     private let refresh: @Sendable (Credential) async throws -> Credential
-    private let state = Locked(State())
+    let state = Locked(State())
 
     /// A refresher that turns an expired credential into a new one with `refresh`.
     init(refresh: @escaping @Sendable (_ expired: Credential) async throws -> Credential) {
         self.refresh = refresh
     }
-
-    /// How many requests are waiting for the refresh in flight (tests wait for them to gather).
-    var waiting: Int { state.withLock { $0.waiters.count } }
 
     /// The credential to use instead of `credential`, if it was refreshed already; otherwise `credential`.
     func current(_ credential: Credential) -> Credential {

@@ -159,9 +159,6 @@ public final class Resource<Value: Sendable>: Sendable {
         return storage.withLock { $0.latestValue }
     }
 
-    /// How many callers wait for a load in flight (tests wait for them to gather).
-    var waiting: Int { storage.withLock { $0.waiters.count } }
-
     /// The value: the one loaded if the state is ``State/loaded(_:)``, else the result of the
     /// running load, or of a new one. Throws the load's ``RequestError``.
     public func value() async throws -> Value {

@@ -20,7 +20,7 @@ import Foundation
 /// }
 /// ```
 public final class ResponseChunkQueue: Sendable {
-    private struct State {
+    struct State {
         /// Queued chunks; those before `start` were read already.
         var buffer: [Data] = []
         var start = 0
@@ -31,7 +31,7 @@ public final class ResponseChunkQueue: Sendable {
     }
 
     private let bufferLimit: Int
-    private let state = Locked(State())
+    let state = Locked(State())
 
     /// A queue that holds up to `bufferLimit` bytes before ``push(_:)`` returns `false`;
     /// `nil` for no limit (an engine that cannot pause).
@@ -91,9 +91,6 @@ public final class ResponseChunkQueue: Sendable {
             if let error { reader.resume(throwing: error) } else { reader.resume(returning: nil) }
         }
     }
-
-    /// Whether the reader is waiting for the next chunk (tests wait for it to arrive there).
-    var isReaderWaiting: Bool { state.withLock { $0.reader != nil } }
 
     /// The next chunk, waiting for it if none is queued; `nil` at the end of the body.
     func next() async throws -> Data? {
