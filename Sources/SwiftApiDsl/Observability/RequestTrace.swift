@@ -44,9 +44,10 @@ final class RequestTrace: Sendable {
         }
     }
 
-    /// The response head to `request` arrived (the body is still to come).
-    func headReceived(_ head: ResponseHead, for request: TransportRequest) {
-        let elapsed = Self.now - start
+    /// The response head to `request` arrived (the body is still to come), now or at `arrival`
+    /// when the transport held it back.
+    func headReceived(_ head: ResponseHead, at arrival: TimeInterval?, for request: TransportRequest) {
+        let elapsed = (arrival ?? Self.now) - start
         metrics.withLock { metrics in
             metrics.timeToFirstByte = metrics.timeToFirstByte ?? elapsed
             metrics.statusCode = head.statusCode

@@ -5,7 +5,7 @@ import Foundation
 /// The pipeline enforces the idle timeout, task cancellation and size limits for every engine
 /// through it: the transport says once how to stop the exchange (``onAbort(_:)``) and reports
 /// the request body's bytes as it sends them (``didSend(_:)``); the pipeline sees the response
-/// chunks itself. One process-wide ticker checks every exchange in flight for idleness, so an
+/// chunks itself, and those a transport holds back are reported (``didReceive(_:)``). One process-wide ticker checks every exchange in flight for idleness, so an
 /// exchange costs no timer and no extra task.
 public final class ExchangeControl: Sendable {
     private struct State {
@@ -22,6 +22,8 @@ public final class ExchangeControl: Sendable {
         var endsWhenBehind = false
         /// The engine reported a backlog.
         var fellBehind = false
+        /// When the transport reported the first bytes of the answer it holds back (system uptime).
+        var firstReceived: TimeInterval?
     }
 
     /// The longest time without traffic, in seconds; `0` or less for none.
@@ -79,6 +81,21 @@ public final class ExchangeControl: Sendable {
         }
         uploadProgress?.advance(to: sent)
     }
+
+    /// Reports that `byteCount` bytes of the answer arrived that the transport holds back for
+    /// now, so that the idle timeout counts from them: a transport that hands a small answer's
+    /// head over only with its whole body calls it for the head (`0`) and each part it holds.
+    /// Bytes handed over are seen by the pipeline itself.
+    public func didReceive(_ byteCount: Int) {
+        state.withLock { state in
+            state.lastActivity = DispatchTime.now().uptimeNanoseconds
+            if state.firstReceived == nil { state.firstReceived = ProcessInfo.processInfo.systemUptime }
+        }
+    }
+
+    /// When the first bytes held back by the transport arrived (``didReceive(_:)``): the head's
+    /// time for the call's metrics, which the pipeline sees later.
+    var firstReceived: TimeInterval? { state.withLock { $0.firstReceived } }
 
     /// Reports that the response body arrives faster than it is read and the engine cannot slow
     /// down: call it when ``ResponseChunkQueue/push(_:)`` returns `false` and the engine has no

@@ -22,6 +22,9 @@ public struct TransportResponse: Sendable {
     /// The request the transport received for it (set by the pipeline's last step): the one the
     /// response answers, after redirects and middlewares. `nil` for a response a middleware made.
     var sentRequest: TransportRequest?
+    /// When the head arrived, if the transport held it back with its body (system uptime; see
+    /// ``ExchangeControl/didReceive(_:)``), for the time to first byte.
+    var headArrival: TimeInterval?
     /// What the client's ``HTTPCache`` did, for a middleware added before it (the ones added
     /// after it see only requests that reach the network). Only the cache sets it: a
     /// `Cache-Status` field, from a server or a middleware, does not change it.
