@@ -4,9 +4,11 @@
   `i % 251`, with a `Content-Length` or chunked (in 16 KiB chunks). With `stall`, it sends the
   first half of the body, then waits `stall` milliseconds before the rest, so that a client's
   idle timeout can fire mid-body. With `gate=KEY`, it sends the first half, then the rest only
-  once `POST /gate/KEY` came (or 10 s passed), so that a test can tell when its client got the
-  head. A client that goes away mid-answer is not an error here.
+  once `POST /gate/KEY` came (or `gatewait` seconds passed, 10 by default), so that a test can
+  tell when its client got the head. A client that goes away mid-answer is not an error here.
 - `POST /gate/KEY`: opens that gate; answers 204.
+- `GET /gate/KEY`: how the answer behind that gate went on: `opened` (by `POST /gate/KEY`) or
+  `waited` (its `gatewait` ran out first); 404 while it waits.
 """
 import threading
 import time
@@ -14,6 +16,7 @@ from urllib.parse import parse_qs, urlsplit
 
 CHUNK = 16 * 1024
 GATES = {}
+OUTCOMES = {}
 GATES_LOCK = threading.Lock()
 
 
@@ -29,6 +32,18 @@ def open_gate(request):
     request.end_headers()
 
 
+def gate_outcome(request):
+    key = urlsplit(request.path).path.rsplit("/", 1)[-1]
+    with GATES_LOCK:
+        outcome = OUTCOMES.get(key)
+    body = (outcome or "").encode()
+    request.send_response(200 if outcome else 404)
+    request.send_header("Content-Type", "text/plain")
+    request.send_header("Content-Length", str(len(body)))
+    request.end_headers()
+    request.wfile.write(body)
+
+
 def sized_body(count):
     return bytes(i % 251 for i in range(count))
 
@@ -39,6 +54,7 @@ def sized_route(request):
     chunked = query.get("framing", ["length"])[0] == "chunked"
     stall_ms = float(query.get("stall", ["0"])[0])
     gate_key = query.get("gate", [None])[0]
+    gate_wait = float(query.get("gatewait", ["10"])[0])
     body = sized_body(count)
     try:
         request.send_response(200)
@@ -57,7 +73,9 @@ def sized_route(request):
             if stall_ms and start == 0:
                 time.sleep(stall_ms / 1000)
             if gate_key and start == 0:
-                gate(gate_key).wait(10)
+                opened = gate(gate_key).wait(gate_wait)
+                with GATES_LOCK:
+                    OUTCOMES[gate_key] = "opened" if opened else "waited"
         if chunked:
             request.wfile.write(b"0\r\n\r\n")
         request.wfile.flush()
@@ -68,4 +86,5 @@ def sized_route(request):
 ROUTES = [
     ("GET", "/sized", sized_route),
     ("POST", "/gate/", open_gate),
+    ("GET", "/gate/", gate_outcome),
 ]

@@ -42,6 +42,8 @@ public final class AsyncHTTPClientTransport: HTTPTransport, Sendable {
     let pinned: PinnedClients
     /// What each request's `TLSSettings` became, by settings.
     let tlsConfigurations = BoundedTable<TLSSettings, TLSConfiguration>(capacity: tlsTableCapacity)
+    /// Where each exchange runs (see `EventLoopAffinity`); the pinned clients share the group.
+    private let loops: EventLoopAffinity
 
     /// How many TLS configurations a transport keeps at most (as many pinned clients, see
     /// `PinnedClients.capacity`): a process that meets more settings makes them again.
@@ -93,6 +95,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport, Sendable {
         configuration.redirectConfiguration = .disallow
         httpClient = HTTPClient(eventLoopGroup: eventLoopGroup, configuration: configuration)
         pinned = PinnedClients(configuration: configuration, eventLoopGroup: eventLoopGroup)
+        loops = EventLoopAffinity(group: eventLoopGroup)
         self.isShared = isShared
     }
 
@@ -124,13 +127,13 @@ public final class AsyncHTTPClientTransport: HTTPTransport, Sendable {
 
     public func send(_ request: TransportRequest, control: ExchangeControl) async throws -> TransportResponse {
         try Task.checkCancellation()
-        let first = ExchangeDelegate(request: request, control: control)
+        let first = ExchangeDelegate(request: request, control: control, loops: loops)
         do {
             return try await exchange(request, delegate: first, control: control)
         } catch where first.wasLostBeforeAnswer && KeepAliveRace.allowsResend(of: request) && !control.isAborted {
             // The keep-alive race (see `KeepAliveRace`): sent once more, on a new connection,
             // within this exchange.
-            let second = ExchangeDelegate(request: request, control: control, reportedBefore: first.bytesReported)
+            let second = ExchangeDelegate(request: request, control: control, loops: loops, reportedBefore: first.bytesReported)
             return try await exchange(request, delegate: second, control: control)
         }
     }
@@ -141,11 +144,10 @@ public final class AsyncHTTPClientTransport: HTTPTransport, Sendable {
         // held until the exchange ends: evicted meanwhile, it is shut down only then.
         let pinnedClient = pinned.client(for: request)
         let client = pinnedClient?.value ?? httpClient
-        // One event loop per exchange, picked once, for the delegate and a streamed body's futures
-        // alike. Left to itself AsyncHTTPClient picks one with `any()` too, which from outside the
-        // group takes the next loop in turn: a second pick per exchange made every exchange land on
-        // the same loop of two, and every connection with it (Benchmarks/NOTES.md, "every exchange on one event loop").
-        let eventLoop = client.eventLoopGroup.any()
+        // The delegate's loop (`EventLoopAffinity`). A second pick per exchange made every
+        // exchange land on the same loop of two, and every connection with it
+        // (Benchmarks/NOTES.md, "every exchange on one event loop").
+        let eventLoop = delegate.eventLoop
         let outgoing: HTTPClient.Request
         do {
             let tls = try request.tls.map { settings in
@@ -154,6 +156,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport, Sendable {
             outgoing = try HTTPClient.Request(request, eventLoop: eventLoop, control: control, tls: tls)
         } catch {
             pinnedClient?.release()
+            delegate.reportEnd()
             throw TransportFailure.map(error, for: request)
         }
         // No deadline: AsyncHTTPClient's would count the whole exchange, not idle time; the

@@ -12,6 +12,13 @@ import SwiftApiDsl
 /// Receives one exchange from AsyncHTTPClient's event loop: it hands the head to the waiting
 /// caller, the body to a `ResponseChunkQueue` and the bytes sent to the pipeline's `ExchangeControl`.
 ///
+/// A small answer to a call that reads it into memory (a `Content-Length` of at most
+/// ``heldBodyLimit``, a request that does not take its body as it arrives) reaches the caller
+/// whole: its head is held until the body has arrived, so the caller wakes once and reads the body
+/// without waiting. Meanwhile the head and each part are reported to the control, so a body that
+/// stalls is timed out from its last bytes, and the time to first byte stays the head's. A larger
+/// or unannounced body, a stream's or a download's, gets its head at once.
+///
 /// Using AsyncHTTPClient's delegate API rather than its `async` one costs no task per exchange,
 /// and the `HTTPClient.Task` it returns can be cancelled from the pipeline's idle ticker.
 final class ExchangeDelegate: HTTPClientResponseDelegate, Sendable {
@@ -27,6 +34,10 @@ final class ExchangeDelegate: HTTPClientResponseDelegate, Sendable {
 
     private let request: TransportRequest
     private let control: ExchangeControl
+    /// Told where the exchange ended, before the caller hears of it, so its next call runs there.
+    private let loops: EventLoopAffinity
+    /// The loop of this exchange, picked once, for the delegate and a streamed body's futures alike.
+    let eventLoop: any EventLoop
     /// The body, with back-pressure: beyond about a megabyte queued, AsyncHTTPClient stops
     /// reading the socket until the reader catches up, whatever the size of the body.
     private let chunks = ResponseChunkQueue(bufferLimit: 1 << 20)
@@ -45,15 +56,22 @@ final class ExchangeDelegate: HTTPClientResponseDelegate, Sendable {
         var headArrived = false
         /// Whether the exchange failed because the connection closed before any byte of an answer.
         var lostBeforeAnswer = false
+        /// Whether `loops` was told that the exchange ended.
+        var endReported = false
     }
 
     private let state = NIOLockedValueBox(State())
 
+    /// The largest announced body whose head waits for it (see above).
+    static let heldBodyLimit = 64 * 1024
+
     /// A delegate for one sending of `request`; `reportedBefore` bytes of its body were
     /// reported by an earlier sending of the same request.
-    init(request: TransportRequest, control: ExchangeControl, reportedBefore: Int64 = 0) {
+    init(request: TransportRequest, control: ExchangeControl, loops: EventLoopAffinity, reportedBefore: Int64 = 0) {
         self.request = request
         self.control = control
+        self.loops = loops
+        eventLoop = loops.next()
         self.reportedBefore = reportedBefore
     }
 
@@ -107,6 +125,15 @@ final class ExchangeDelegate: HTTPClientResponseDelegate, Sendable {
         deliver(.success(response))
     }
 
+    /// Tells `loops` that the exchange ended, once: finished, failed, or never sent.
+    func reportEnd() {
+        let first = state.withLockedValue { state in
+            defer { state.endReported = true }
+            return !state.endReported
+        }
+        if first { loops.ended(on: eventLoop) }
+    }
+
     func didSendRequestPart(task: HTTPClient.Task<Void>, _ part: IOData) {
         let total = state.withLockedValue { state in
             state.sent += Int64(part.readableBytes)
@@ -125,19 +152,28 @@ final class ExchangeDelegate: HTTPClientResponseDelegate, Sendable {
             httpVersion: head.version == .http1_1 ? "HTTP/1.1" : "HTTP/\(head.version.major).\(head.version.minor)",
             body: chunks.body
         )
-        // Handed over once the event loop has parsed the rest of what it read: a small body
-        // usually came in the same read, and is then queued before the caller wakes up, which
-        // saves the caller a second wake-up (a thread hop) to wait for it.
         state.withLockedValue { state in
             state.headArrived = true
             state.parsedHead = response
         }
-        task.eventLoop.execute { self.deliverParsedHead() }
+        if !request.takesBodyAsItArrives,
+           let length = head.headers.first(name: "Content-Length").flatMap(Int.init), length <= Self.heldBodyLimit {
+            // Handed over with the end of the body (`didFinishRequest`), or with a failure.
+            control.didReceive(0)
+        } else {
+            // Handed over once the event loop has parsed the rest of what it read, so that what
+            // came with the head is queued before the caller wakes.
+            task.eventLoop.execute { self.deliverParsedHead() }
+        }
         return task.eventLoop.makeSucceededVoidFuture()
     }
 
     func didReceiveBodyPart(task: HTTPClient.Task<Void>, _ buffer: ByteBuffer) -> EventLoopFuture<Void> {
+        let isHeld = state.withLockedValue { $0.parsedHead != nil }
+        if isHeld { control.didReceive(buffer.readableBytes) }
         guard !chunks.push(Data(buffer: buffer)) else { return task.eventLoop.makeSucceededVoidFuture() }
+        // Decompressed, a held body can outgrow the queue: its reader needs the head to drain it.
+        if isHeld { deliverParsedHead() }
         let resumed = task.eventLoop.makePromise(of: Void.self)
         chunks.whenDrained { resumed.succeed() }
         return resumed.futureResult
@@ -150,6 +186,7 @@ final class ExchangeDelegate: HTTPClientResponseDelegate, Sendable {
     /// Ends the exchange with `error`, whether or not the head has arrived. Called twice at
     /// most (by AsyncHTTPClient and by the task's result); only the first call counts.
     func fail(_ error: any Error) {
+        reportEnd()
         let failure = TransportFailure.map(error, for: request)
         if KeepAliveRace.isLossBeforeAnswer(error) {
             state.withLockedValue { state in
@@ -163,7 +200,9 @@ final class ExchangeDelegate: HTTPClientResponseDelegate, Sendable {
     }
 
     func didFinishRequest(task: HTTPClient.Task<Void>) throws {
+        reportEnd()
         chunks.finish()
+        deliverParsedHead()
     }
 }
 #endif

@@ -1,0 +1,59 @@
+#if AsyncHTTPClient
+import Foundation
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import SwiftApiDsl
+import SwiftApiDslAsyncHTTPClient
+
+/// A small answer reaches the caller whole, in one hand-over: its head waits for its body
+/// (an announced length of at most 64 KiB). The test server sends the head and half of the body,
+/// then the rest once the test opens a gate or the gate's wait runs out; a middleware opens the
+/// gate as soon as it holds the head, and the server tells which came first.
+@Suite struct SmallAnswerTests {
+    /// Sends a gated answer of `bytes`, opening the gate as soon as the head is in hand, and returns
+    /// the body and how the server's gate went (`opened` by the caller, or `waited` out).
+    private func gatedCall(bytes: Int, gateWait: Double) async throws -> (body: Data, gate: String) {
+        let key = UUID().uuidString
+        let opener = Middleware("opens the gate") { request, next in
+            let response = try await next(request)
+            _ = try await TestServer.client().post("gate/\(key)").perform()
+            return response
+        }
+        let response = try await ApiClient(asyncHTTPClient: .shared, baseUrl: try TestServer.url())
+            .middleware(opener)
+            .get("sized")
+            .queryItems(["bytes": "\(bytes)", "gate": key, "gatewait": "\(gateWait)"])
+            .perform()
+        let gate = try await TestServer.client().get("gate/\(key)").perform()
+        return (response.body, String(decoding: gate.body, as: UTF8.self))
+    }
+
+    @Test func aSmallAnswersHeadComesWithItsWholeBody() async throws {
+        let answer = try await gatedCall(bytes: 1000, gateWait: 1)
+        #expect(answer.body == Data((0..<1000).map { UInt8($0 % 251) }))
+        // The head could not be had before the body was whole: the gate was never opened.
+        #expect(answer.gate == "waited")
+    }
+
+    @Test func aLargerAnswersHeadComesAtOnce() async throws {
+        let answer = try await gatedCall(bytes: 100_000, gateWait: 10)
+        #expect(answer.body == Data((0..<100_000).map { UInt8($0 % 251) }))
+        #expect(answer.gate == "opened")
+    }
+
+    @Test func aHeldBodyThatStallsIsTimedOutFromItsLastBytes() async throws {
+        // Half the body, then nothing for 3 s: the idle timeout of 1 s ends the call, as it
+        // would for a body handed over part by part.
+        let error = await #expect(throws: RequestError.self) {
+            try await ApiClient(asyncHTTPClient: .shared, baseUrl: try TestServer.url())
+                .timeoutInterval(1)
+                .get("sized").queryItems(["bytes": "1000", "stall": "3000"])
+                .perform()
+        }
+        guard case .transport(_, let cause)? = error else { Issue.record("expected .transport, got \(String(describing: error))"); return }
+        #expect((cause as? URLError)?.code == .timedOut)
+    }
+}
+#endif
