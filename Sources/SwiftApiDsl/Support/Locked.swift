@@ -1,17 +1,46 @@
 import Foundation
+#if canImport(Darwin)
+import os
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// A value guarded by a lock, for the few places where shared mutable state is the point
 /// (the transport's table of running tasks, a task's progress).
+///
+/// The lock is the platform's own (`os_unfair_lock`, a `pthread_mutex_t` elsewhere), allocated
+/// with the value's box: on Linux an `NSLock` also allocates a mutex and a condition for its
+/// timed waits, three more allocations for each of the several boxes every call makes.
 package final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
+    #if canImport(Darwin)
+    private let lock = UnsafeMutablePointer<os_unfair_lock>.allocate(capacity: 1)
+    #else
+    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    #endif
     private var value: Value
 
-    package init(_ value: Value) { self.value = value }
+    package init(_ value: Value) {
+        self.value = value
+        #if canImport(Darwin)
+        lock.initialize(to: os_unfair_lock())
+        #else
+        pthread_mutex_init(lock, nil)
+        #endif
+    }
+
+    deinit {
+        #if !canImport(Darwin)
+        pthread_mutex_destroy(lock)
+        #endif
+        lock.deallocate()
+    }
 
     /// Runs `body` with exclusive access to the value.
     package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
+        acquire()
+        defer { release() }
         return try body(&value)
     }
 
@@ -24,7 +53,23 @@ package final class Locked<Value>: @unchecked Sendable {
     /// ThreadSanitizer, which then reports a race on whatever came with it
     /// (`ConcurrencyTests.continuationResumedBeforeItsAwaitIsSeenAsOrdered`).
     package func synchronize() {
-        lock.lock()
-        lock.unlock()
+        acquire()
+        release()
+    }
+
+    private func acquire() {
+        #if canImport(Darwin)
+        os_unfair_lock_lock(lock)
+        #else
+        pthread_mutex_lock(lock)
+        #endif
+    }
+
+    private func release() {
+        #if canImport(Darwin)
+        os_unfair_lock_unlock(lock)
+        #else
+        pthread_mutex_unlock(lock)
+        #endif
     }
 }
