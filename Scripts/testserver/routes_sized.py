@@ -6,10 +6,13 @@
   idle timeout can fire mid-body. With `gate=KEY`, it sends the first half, then the rest only
   once `POST /gate/KEY` came (or `gatewait` seconds passed, 10 by default), so that a test can
   tell when its client got the head. A client that goes away mid-answer is not an error here.
+- `GET /gzipped?bytes=N`: N zero bytes, gzip-compressed, with `Content-Encoding: gzip` and the
+  compressed `Content-Length` (a few KiB for megabytes): an answer small on the wire, large read.
 - `POST /gate/KEY`: opens that gate; answers 204.
 - `GET /gate/KEY`: how the answer behind that gate went on: `opened` (by `POST /gate/KEY`) or
   `waited` (its `gatewait` ran out first); 404 while it waits.
 """
+import gzip
 import threading
 import time
 from urllib.parse import parse_qs, urlsplit
@@ -39,6 +42,17 @@ def gate_outcome(request):
     body = (outcome or "").encode()
     request.send_response(200 if outcome else 404)
     request.send_header("Content-Type", "text/plain")
+    request.send_header("Content-Length", str(len(body)))
+    request.end_headers()
+    request.wfile.write(body)
+
+
+def gzipped_route(request):
+    count = int(parse_qs(urlsplit(request.path).query).get("bytes", ["0"])[0])
+    body = gzip.compress(bytes(count))
+    request.send_response(200)
+    request.send_header("Content-Type", "application/octet-stream")
+    request.send_header("Content-Encoding", "gzip")
     request.send_header("Content-Length", str(len(body)))
     request.end_headers()
     request.wfile.write(body)
@@ -87,4 +101,5 @@ ROUTES = [
     ("GET", "/sized", sized_route),
     ("POST", "/gate/", open_gate),
     ("GET", "/gate/", gate_outcome),
+    ("GET", "/gzipped", gzipped_route),
 ]

@@ -43,6 +43,17 @@ import SwiftApiDslAsyncHTTPClient
         #expect(answer.gate == "opened")
     }
 
+    @Test(.timeLimit(.minutes(1))) func aSmallAnswerThatDecompressesBeyondTheQueueIsReadWhole() async throws {
+        // 3 MiB of zeros, a few KiB gzipped: held by its length, it outgrows the 1 MiB queue once
+        // decompressed, and its head must then be handed over for the reader to drain it (held,
+        // the call would wait for its idle timeout and fail).
+        let response = try await ApiClient(asyncHTTPClient: .shared, baseUrl: try TestServer.url())
+            .timeoutInterval(20)
+            .get("gzipped").queryItems(["bytes": "\(3 << 20)"])
+            .perform()
+        #expect(response.body == Data(count: 3 << 20))
+    }
+
     @Test func aHeldBodyThatStallsIsTimedOutFromItsLastBytes() async throws {
         // Half the body, then nothing for 3 s: the idle timeout of 1 s ends the call, as it
         // would for a body handed over part by part.
