@@ -22,6 +22,7 @@ let package = Package(
     products: [
         .library(name: "SwiftApiDsl", targets: ["SwiftApiDsl"]),
         .library(name: "SwiftApiDslMock", targets: ["SwiftApiDslMock"]),
+        .library(name: "SwiftApiDslCache", targets: ["SwiftApiDslCache"]),
         .library(name: "SwiftApiDslAsyncHTTPClient", targets: ["SwiftApiDslAsyncHTTPClient"]),
         .library(name: "SwiftApiDslOpenAPI", targets: ["SwiftApiDslOpenAPI"]),
         .library(name: "SwiftApiDslServerObservability", targets: ["SwiftApiDslServerObservability"]),
@@ -53,6 +54,8 @@ let package = Package(
     targets: [
         .target(name: "SwiftApiDsl"),
         .target(name: "SwiftApiDslMock", dependencies: ["SwiftApiDsl"]),
+        // The HTTP cache and `Resource`, on the core's public seams: a middleware like any other.
+        .target(name: "SwiftApiDslCache", dependencies: ["SwiftApiDsl"]),
         .target(
             name: "SwiftApiDslAsyncHTTPClient",
             dependencies: [
@@ -85,7 +88,7 @@ let package = Package(
 
         .executableTarget(name: "Examples", dependencies: ["SwiftApiDsl"]),
         // The API layers of the seed apps (docs/seeds), ported to endpoints: examples, not products.
-        .target(name: "TodoApi", dependencies: ["SwiftApiDsl"], path: "Examples/TodoApi"),
+        .target(name: "TodoApi", dependencies: ["SwiftApiDsl", "SwiftApiDslCache"], path: "Examples/TodoApi"),
         .target(name: "VitesseApi", dependencies: ["SwiftApiDsl"], path: "Examples/VitesseApi"),
         .target(name: "GutendexApi", dependencies: ["SwiftApiDsl"], path: "Examples/GutendexApi"),
         // Clients swift-openapi-generator wrote from two real servers' own documents, for the
@@ -95,14 +98,14 @@ let package = Package(
         .target(name: "GeneratedUploadClient", dependencies: [openAPI("OpenAPIRuntime", "swift-openapi-runtime")],
                 path: "Tests/Fixtures/GeneratedUploadClient"),
 
-        .testTarget(name: "SwiftApiDslTests", dependencies: ["SwiftApiDsl"]),
+        .testTarget(name: "SwiftApiDslTests", dependencies: ["SwiftApiDsl", "SwiftApiDslCache"]),
         // The wire suites in WireTests/Shared run once per engine: here over URLSession, and in
         // AsyncHTTPClientWireTests (a link to the same folder) when that engine's trait is on.
-        .testTarget(name: "WireTests", dependencies: ["SwiftApiDsl"], swiftSettings: [.define("WIRE_SUITES")]),
+        .testTarget(name: "WireTests", dependencies: ["SwiftApiDsl", "SwiftApiDslCache"], swiftSettings: [.define("WIRE_SUITES")]),
         .testTarget(
             name: "AsyncHTTPClientWireTests",
             dependencies: [
-                "SwiftApiDsl", "SwiftApiDslAsyncHTTPClient",
+                "SwiftApiDsl", "SwiftApiDslCache", "SwiftApiDslAsyncHTTPClient",
                 // An event loop group of the test's own, which counts the loops picked from it;
                 // plain clients, the engine's own floor.
                 engine("AsyncHTTPClient", "async-http-client"),
@@ -113,12 +116,12 @@ let package = Package(
             ],
             swiftSettings: [.define("WIRE_SUITES", .when(traits: ["AsyncHTTPClient"]))]
         ),
-        .testTarget(name: "SwiftApiDslMockTests", dependencies: ["SwiftApiDsl", "SwiftApiDslMock"]),
-        .testTarget(name: "ExampleApiTests", dependencies: ["SwiftApiDsl", "SwiftApiDslMock", "TodoApi", "VitesseApi", "GutendexApi"]),
+        .testTarget(name: "SwiftApiDslMockTests", dependencies: ["SwiftApiDsl", "SwiftApiDslCache", "SwiftApiDslMock"]),
+        .testTarget(name: "ExampleApiTests", dependencies: ["SwiftApiDsl", "SwiftApiDslCache", "SwiftApiDslMock", "TodoApi", "VitesseApi", "GutendexApi"]),
         .testTarget(
             name: "OpenAPITransportTests",
             dependencies: [
-                "SwiftApiDsl", "SwiftApiDslMock", "SwiftApiDslOpenAPI", "SwiftApiDslAsyncHTTPClient",
+                "SwiftApiDsl", "SwiftApiDslCache", "SwiftApiDslMock", "SwiftApiDslOpenAPI", "SwiftApiDslAsyncHTTPClient",
                 openAPI("OpenAPIRuntime", "swift-openapi-runtime"),
                 openAPI("HTTPTypes", "swift-http-types"),
             ]
@@ -127,7 +130,7 @@ let package = Package(
             name: "GeneratedClientWireTests",
             dependencies: [
                 "GeneratedClient", "GeneratedUploadClient",
-                "SwiftApiDsl", "SwiftApiDslMock", "SwiftApiDslOpenAPI", "SwiftApiDslAsyncHTTPClient",
+                "SwiftApiDsl", "SwiftApiDslCache", "SwiftApiDslMock", "SwiftApiDslOpenAPI", "SwiftApiDslAsyncHTTPClient",
                 openAPI("OpenAPIRuntime", "swift-openapi-runtime"),
                 openAPI("HTTPTypes", "swift-http-types"),
                 openAPI("OpenAPIAsyncHTTPClient", "swift-openapi-async-http-client"),
@@ -137,7 +140,7 @@ let package = Package(
         .testTarget(
             name: "ServerObservabilityTests",
             dependencies: [
-                "SwiftApiDsl", "SwiftApiDslMock", "SwiftApiDslServerObservability", "SwiftApiDslAsyncHTTPClient",
+                "SwiftApiDsl", "SwiftApiDslCache", "SwiftApiDslMock", "SwiftApiDslServerObservability", "SwiftApiDslAsyncHTTPClient",
                 observability("InMemoryTracing", "swift-distributed-tracing"),
                 observability("Tracing", "swift-distributed-tracing"),
                 observability("MetricsTestKit", "swift-metrics"),

@@ -1,5 +1,6 @@
 import Foundation
 import SwiftApiDsl
+import SwiftApiDslCache
 
 // Seed 003's `StatefulEndpoint` (TinyHTTP): one endpoint shared and observed by every screen
 // that shows it, in a thread-safe way. Ported onto `Resource`, which already loads once for all,

@@ -56,7 +56,7 @@ final class CallLog: Sendable {
             "url.full": "\(url)",
             "duration": "\(String(format: "%.3f", metrics.totalDuration))",
             "attempt": "\(attempt)",
-            "cache.outcome": "\(metrics.cacheOutcome.rawValue)",
+            "cache.outcome": "\(metrics.source.rawValue)",
             "request.id": "\(requestID)",
         ]
         if let status = metrics.statusCode { metadata["http.response.status_code"] = "\(status)" }

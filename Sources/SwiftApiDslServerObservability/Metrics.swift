@@ -84,7 +84,7 @@ final class CallMetrics: Sendable {
         }
         Timer(label: "http.client.request.duration", dimensions: dimensions, factory: factory)
             .recordNanoseconds(Int64((metrics.totalDuration * 1e9).rounded()))
-        Counter(label: "swiftapidsl.client.cache_outcomes", dimensions: [("outcome", metrics.cacheOutcome.rawValue)], factory: factory)
+        Counter(label: "swiftapidsl.client.cache_outcomes", dimensions: [("outcome", metrics.source.rawValue)], factory: factory)
             .increment()
     }
 }

@@ -121,7 +121,7 @@ final class CallSpans: Sendable {
         // just been described by `start`.
         if open != nil, metrics.redirectCount > 0 { Self.describe(metrics.request, on: span) }
         if let status = metrics.statusCode { span.attributes["http.response.status_code"] = status }
-        if metrics.cacheOutcome != .network { span.attributes["swiftapidsl.cache.outcome"] = metrics.cacheOutcome.rawValue }
+        if metrics.source != .network { span.attributes["swiftapidsl.cache.outcome"] = metrics.source.rawValue }
         if let type = CallFacts.errorType(status: metrics.statusCode, error: metrics.error) {
             span.attributes["error.type"] = type
             if let error = metrics.error { span.recordError(error) }

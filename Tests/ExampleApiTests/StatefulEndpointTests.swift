@@ -1,5 +1,6 @@
 import Foundation
 import SwiftApiDsl
+import SwiftApiDslCache
 import SwiftApiDslMock
 import Testing
 import TodoApi

@@ -5,6 +5,7 @@ import FoundationNetworking
 #endif
 import GeneratedClient
 import SwiftApiDsl
+import SwiftApiDslCache
 import SwiftApiDslOpenAPI
 import Testing
 

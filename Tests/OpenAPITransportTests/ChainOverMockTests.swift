@@ -7,6 +7,7 @@ import Testing
 import FoundationNetworking
 #endif
 import SwiftApiDsl
+import SwiftApiDslCache
 import SwiftApiDslMock
 import SwiftApiDslOpenAPI
 

@@ -5,6 +5,7 @@ import FoundationNetworking
 #endif
 import MetricsTestKit
 import SwiftApiDsl
+import SwiftApiDslCache
 import SwiftApiDslMock
 import SwiftApiDslServerObservability
 import Testing

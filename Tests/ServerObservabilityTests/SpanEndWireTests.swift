@@ -5,6 +5,7 @@ import FoundationNetworking
 #endif
 import InMemoryTracing
 import SwiftApiDsl
+import SwiftApiDslCache
 import SwiftApiDslServerObservability
 import Testing
 import Tracing

@@ -5,6 +5,7 @@ import FoundationNetworking
 #endif
 import InMemoryTracing
 import SwiftApiDsl
+import SwiftApiDslCache
 import SwiftApiDslMock
 import SwiftApiDslServerObservability
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import SwiftApiDsl
+import SwiftApiDslCache
 import SwiftApiDslMock
 import Testing
 
@@ -10,8 +11,8 @@ import Testing
         try mock.stub(.get, "todos/1", body: ["id": 1], headers: ["Cache-Control": "max-age=60"])
         let first = try await mock.get("todos/1").perform()
         let second = try await mock.get("todos/1").perform()
-        #expect(first.cacheOutcome == .network)
-        #expect(second.cacheOutcome == .hit)
+        #expect(first.source == .network)
+        #expect(second.source == .stored)
         #expect(second.body == first.body)
         #expect(mock.recordedRequests(method: .get, path: "todos/1").count == 1)
     }
@@ -27,7 +28,7 @@ import Testing
         _ = try await mock.get("todos/1").perform()
         let revalidated = try await mock.get("todos/1").perform()
         #expect(revalidated.statusCode == 200)
-        #expect(revalidated.cacheOutcome == .revalidated)
+        #expect(revalidated.source == .revalidated)
         #expect(try JSONDecoder().decode([String: Int].self, from: revalidated.body) == ["id": 1])
         #expect(mock.recordedRequests(path: "todos/1").map { $0.headers["If-None-Match"] } == [nil, "\"1\""])
     }
@@ -46,9 +47,9 @@ import Testing
         let hit = try await mock.get("me").bearer("tok-123").perform()
         let other = try await mock.get("me").bearer("tok-456").perform()
         #expect(first.headerFields["Set-Cookie"] == "sid=cook-000")
-        #expect(hit.cacheOutcome == .hit)
+        #expect(hit.source == .stored)
         #expect(hit.headerFields["Set-Cookie"] == nil)
-        #expect(other.cacheOutcome == .network)
+        #expect(other.source == .network)
 
         // Every regular file under the folder (entries sit in a folder per URL).
         let files = (FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? [])
@@ -81,7 +82,7 @@ import Testing
         #expect(try await mock.get("todos/1").perform(as: [String: Int].self) == ["id": 1])
         #expect(other.statusCode == 200)
         #expect(other.body == Data(#"{"id":1}"#.utf8))
-        #expect(other.cacheOutcome == .revalidated)
+        #expect(other.source == .revalidated)
     }
     /// A download and a stream take their body as it arrives: without a `Content-Length` the cache
     /// collects neither in memory, so neither is stored, and the next call of the URL goes to the network.
@@ -100,8 +101,8 @@ import Testing
         let afterStream = try await mock.get("files/2").perform()
         #expect(try Data(contentsOf: destination) == Data(#"{"id":1}"#.utf8))
         #expect(streamedBytes == Data(#"{"id":1}"#.utf8))
-        #expect(afterDownload.cacheOutcome == .network)
-        #expect(afterStream.cacheOutcome == .network)
+        #expect(afterDownload.source == .network)
+        #expect(afterStream.source == .network)
         #expect(mock.recordedRequests(path: "files/1").count == 2)
         #expect(mock.recordedRequests(path: "files/2").count == 2)
     }
@@ -109,9 +110,9 @@ import Testing
     /// a `Cache-Status` member in the cache's name makes no call read as a hit.
     @Test func aCacheStatusFieldWrittenByAMiddlewareIsNotTheCachesOutcome() async throws {
         final class Outcomes: Sendable {
-            let trail = Locked<[HTTPCache.Outcome]>([])
+            let trail = Locked<[ResponseSource]>([])
             func observe(_ event: RequestEvent) {
-                if case .finished(let metrics) = event.kind { trail.withLock { $0.append(metrics.cacheOutcome) } }
+                if case .finished(let metrics) = event.kind { trail.withLock { $0.append(metrics.source) } }
             }
         }
         let outcomes = Outcomes()
@@ -124,7 +125,7 @@ import Testing
         try mock.stub(.get, "todos/1", body: ["id": 1])
         let response = try await mock.get("todos/1").perform()
         #expect(response.headerFields["Cache-Status"] == "SwiftApiDsl; hit")
-        #expect(response.cacheOutcome == .network)
+        #expect(response.source == .network)
         #expect(outcomes.trail.withLock { $0 } == [.network])
     }
 }

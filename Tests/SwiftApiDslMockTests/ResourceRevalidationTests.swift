@@ -6,6 +6,7 @@ import FoundationNetworking
 import Observation
 #endif
 import SwiftApiDsl
+import SwiftApiDslCache
 import SwiftApiDslMock
 import Testing
 

@@ -4,6 +4,7 @@ import Testing
 import FoundationNetworking
 #endif
 @testable import SwiftApiDsl
+@testable import SwiftApiDslCache
 
 /// An observer that writes down every event, as a line and as the value received.
 final class RecordingObserver: Sendable {
@@ -159,18 +160,18 @@ extension ApiClient {
         request.httpMethod = "POST"
         let sent = TransportRequest(urlRequest: request)
         let success = RequestMetrics(request: sent, totalDuration: 0.0844, timeToFirstByte: 0.0812, bytesSent: 3,
-                                     bytesReceived: 512, redirectCount: 0, statusCode: 200, error: nil, cacheOutcome: .network)
+                                     bytesReceived: 512, redirectCount: 0, statusCode: 200, error: nil, source: .network)
         #expect(RequestEvent(requestID: 12, kind: .finished(success)).description == "#12 POST https://api.example.com/v1/users?token=%3Credacted%3E → 200 in 0.084 s "
             + "(first byte 0.081 s), 3 bytes sent, 512 received")
         let failure = RequestMetrics(request: sent, totalDuration: 2, timeToFirstByte: nil, bytesSent: 0,
                                      bytesReceived: 0, redirectCount: 0, statusCode: nil, error: .transport(request, URLError(.timedOut)),
-                                     cacheOutcome: .network)
+                                     source: .network)
         #expect(RequestEvent(requestID: 13, kind: .finished(failure)).description == "#13 POST https://api.example.com/v1/users?token=%3Credacted%3E → failed in 2.000 s: "
             + "RequestError.transport: POST https://api.example.com/v1/users?token=%3Credacted%3E failed: URLError -1001 (timed out), "
             + "0 bytes sent, 0 received")
         let hit = RequestMetrics(request: nil, totalDuration: 0.0002, timeToFirstByte: nil, bytesSent: 0,
-                                 bytesReceived: 512, redirectCount: 0, statusCode: 200, error: nil, cacheOutcome: .hit)
-        #expect(RequestEvent(requestID: 14, kind: .finished(hit)).description == "#14 <no request> → 200 in 0.000 s (cache: hit), 0 bytes sent, 512 received")
+                                 bytesReceived: 512, redirectCount: 0, statusCode: 200, error: nil, source: .stored)
+        #expect(RequestEvent(requestID: 14, kind: .finished(hit)).description == "#14 <no request> → 200 in 0.000 s (stored), 0 bytes sent, 512 received")
     }
 
     @Test func everyTextAnEventMakesIsRedacted() async throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SwiftApiDsl
+@testable import SwiftApiDslCache
 
 /// `Resource` driven without awaiting: a load started with `load()` and stopped with
 /// `cancelLoading()` at each point of its life, and `observe(_:)` handlers under concurrent

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SwiftApiDsl
+@testable import SwiftApiDslCache
 
 /// `Resource`'s single flight under each ordering of its callers, its load and `invalidate()`:
 /// every load is an exchange of the scripted transport that answers when the test says (load

@@ -4,6 +4,7 @@ import Testing
 import FoundationNetworking
 #endif
 @testable import SwiftApiDsl
+@testable import SwiftApiDslCache
 
 @Suite struct URLSessionTransportTests {
     #if canImport(FoundationNetworking)

@@ -4,6 +4,7 @@ import Testing
 import FoundationNetworking
 #endif
 import SwiftApiDsl
+import SwiftApiDslCache
 
 /// What is particular to the URLSession transport (the shared cases are in `Shared/`).
 @Suite struct URLSessionTransportWireTests {
@@ -51,9 +52,9 @@ import SwiftApiDsl
         let bob = try await load()
         try signIn("ada")
         let adaAgain = try await load()
-        let outcomes: [HTTPCache.Outcome] = [ada.cacheOutcome, bob.cacheOutcome, adaAgain.cacheOutcome]
+        let outcomes: [ResponseSource] = [ada.source, bob.source, adaAgain.source]
         let requests: [Int] = [ada.body.requests, bob.body.requests, adaAgain.body.requests]
-        #expect(outcomes == [.network, .network, .hit])
+        #expect(outcomes == [.network, .network, .stored])
         #expect(requests == [1, 2, 1])
     }
 

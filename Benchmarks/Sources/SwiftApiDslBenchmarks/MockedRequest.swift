@@ -22,7 +22,7 @@ enum MockedRequest {
     static func cacheHit() async throws -> @Sendable () async throws -> Void {
         let client = try stubbedClient(headers: ["Cache-Control": "max-age=86400"], cached: true)
         let primed = try await client.get("users/7").perform()
-        guard primed.cacheOutcome == .network, try await client.get("users/7").perform().cacheOutcome == .hit else {
+        guard primed.source == .network, try await client.get("users/7").perform().source == .stored else {
             throw URLError(.cannotLoadFromNetwork)
         }
         return { try await client.get("users/7").perform() }

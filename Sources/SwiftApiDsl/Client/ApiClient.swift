@@ -78,11 +78,6 @@ public struct ApiClient: RequestModifiable, ResponseValidatable, RequestStarting
         get { box.settings.observers }
         set { settings.observers = newValue }
     }
-    /// Around every request on the wire, the first outermost; see ``Middleware``.
-    var middlewares: [Middleware] {
-        get { box.settings.middlewares }
-        set { settings.middlewares = newValue }
-    }
     /// Turns every failure into the app's own error; see ``mapError(_:)``.
     var errorMapping: (@Sendable (RequestError) -> any Error)? {
         get { box.settings.errorMapping }

@@ -100,6 +100,34 @@ public struct Endpoint<Value>: RequestModifiable, ResponseValidatable, Sendable 
         return copy
     }
 
+    /// The same call, its value made by `transform` from the validated raw response and this
+    /// endpoint's own decoding of it (`decoded()` runs that decoding, with the client's decoder
+    /// unless the endpoint has its own): to keep a header with the value, or skip decoding a
+    /// body seen before. What `transform` throws fails the call as
+    /// ``FatalError/decoding(expectedType:request:response:error:)`` (a ``RequestError`` as it is).
+    ///
+    /// ```swift
+    /// let tagged = Todos.all().decoding { response, decoded in (try decoded(), response.headerFields["ETag"]) }
+    /// let (todos, etag) = try await client.perform(tagged)
+    /// ```
+    public func decoding<T>(_ transform: @escaping @Sendable (_ response: Response<Data>, _ decoded: () throws -> Value) throws -> T) -> Endpoint<T> {
+        Endpoint<T>(call: call, decoding: .json(nil, { [self] raw, request, decoder in
+            do {
+                return try transform(raw) { try decode(raw, of: request, clientDecoder: decoder) }
+            } catch let error as RequestError {
+                throw error
+            } catch {
+                throw RequestError.fatal(.decoding(expectedType: String(describing: T.self), request: request.urlRequest, response: raw, error: error))
+            }
+        }))
+    }
+
+    /// An endpoint of `call` that decodes its way.
+    private init(call: CallDescription, decoding: Decoding) {
+        self.call = call
+        self.decoding = decoding
+    }
+
     /// The same endpoint sent to the absolute `url` without its ``query`` (the URL carries its
     /// own), keeping method, body, modifiers, validators and decoding: how pages follow links.
     public func with(url: URL) -> Endpoint {

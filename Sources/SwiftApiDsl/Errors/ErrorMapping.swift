@@ -41,10 +41,12 @@ extension RequestModifiable where Self == ApiClient {
     }
 }
 
-extension ApiClient {
-    /// `error` as the app wants to see it: the client's ``mapError(_:)`` applied, if it has one.
-    func mapped(_ error: any Error) -> any Error {
-        guard let errorMapping else { return error }
+extension RequestModifiable where Self == ApiClient {
+    /// `error` as this client's calls throw it: the client's ``mapError(_:)`` applied, if it has
+    /// one, for a helper that performs on the client's behalf and keeps the ``RequestError``
+    /// itself (a resource's state does).
+    public func mapped(_ error: any Error) -> any Error {
+        guard let errorMapping = self.errorMapping else { return error }
         return errorMapping(error.asRequestError)
     }
 }

@@ -38,7 +38,7 @@ extension Middleware {
                 throw RequestError.modify(request.urlRequest, failure)
             }
             guard renewed else { return answer }
-            _ = await Exchange.drain(rest)
+            await rest.drain()
             let refusal = ApiClientError(.credentialExpired, message: "the server refused the credential (status \(response.statusCode)); it was renewed",
                                          statusCode: response.statusCode)
             trace?.retrying(attempt: 2, error: .validate(request.urlRequest, data: seen, response: head.httpResponse, error: refusal), delay: 0)

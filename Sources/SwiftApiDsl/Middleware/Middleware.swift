@@ -45,19 +45,34 @@ public struct Middleware: Sendable {
 
     /// A name for logs and for telling middlewares apart.
     public let name: String
-    private let intercept: @Sendable (TransportRequest, Next) async throws -> TransportResponse
-    /// The cache this middleware is (``HTTPCache/middleware``): a ``Resource`` revalidates through it.
-    var cache: HTTPCache?
+    private let intercept: @Sendable (TransportRequest, Next, any HTTPTransport) async throws -> TransportResponse
 
     /// Creates a middleware from a closure that gets the request and `next`.
     public init(_ name: String, _ intercept: @escaping @Sendable (_ request: TransportRequest, _ next: Next) async throws -> TransportResponse) {
         self.name = name
+        self.intercept = { request, next, _ in try await intercept(request, next) }
+    }
+
+    /// Creates a middleware from a closure that also gets the transport the call sends through
+    /// (the client's, a mock's), to ask it what it adds to a request out of a middleware's sight:
+    /// ``HTTPTransport/cookieField(for:)``, the cookies URLSession sends from its storage, which a
+    /// cache keys on.
+    ///
+    /// ```swift
+    /// Middleware("cache", seeingTransport: { request, next, transport in
+    ///     let cookies = request.url.flatMap { transport.cookieField(for: $0) }
+    ///     …
+    /// })
+    /// ```
+    public init(_ name: String, seeingTransport intercept: @escaping @Sendable (
+        _ request: TransportRequest, _ next: Next, _ transport: any HTTPTransport) async throws -> TransportResponse) {
+        self.name = name
         self.intercept = intercept
     }
 
-    /// This middleware around `next`.
-    func wrapping(_ next: @escaping Next) -> Next {
-        { request in try await intercept(request, next) }
+    /// This middleware around `next`, in a call that sends through `transport`.
+    func wrapping(_ next: @escaping Next, transport: any HTTPTransport) -> Next {
+        { request in try await intercept(request, next, transport) }
     }
 }
 
@@ -74,6 +89,19 @@ extension RequestModifiable where Self == ApiClient {
     /// ```
     public func middleware(_ middleware: Middleware) -> ApiClient {
         self.with { $0.middlewares.append(middleware) }
+    }
+
+    /// The client's middlewares, outermost first.
+    public var middlewares: [Middleware] { self.settings.middlewares }
+
+    /// Returns a copy whose middlewares are `middlewares`, outermost first, in place of the
+    /// client's: to put one before those already added, or to leave one out.
+    ///
+    /// ```swift
+    /// let first = client.middlewares([tracing] + client.middlewares)
+    /// ```
+    public func middlewares(_ middlewares: [Middleware]) -> ApiClient {
+        self.with { $0.middlewares = middlewares }
     }
 }
 

@@ -18,7 +18,7 @@ extension Middleware {
                 guard let following = try await Redirect.request(after: response, to: current, policy: policy, hops: hops) else {
                     return response
                 }
-                _ = await Exchange.drain(response.body)
+                await response.body.drain()
                 hops += 1
                 // A streamed body goes along whenever the method is kept, as an in-memory one does.
                 let keepsMethod = HttpMethod(following.httpMethod ?? HttpMethod.get.rawValue) == current.method
@@ -54,12 +54,12 @@ extension Redirect {
         do {
             next = try await policy.decide(redirect)
         } catch {
-            _ = await Exchange.drain(response.body)
+            await response.body.drain()
             throw RequestError.transport(urlRequest, error)
         }
         guard next != nil else { return nil }
         guard hops < policy.maxRedirects else {
-            _ = await Exchange.drain(response.body)
+            await response.body.drain()
             throw RequestError.transport(urlRequest, URLError(.httpTooManyRedirects))
         }
         return next

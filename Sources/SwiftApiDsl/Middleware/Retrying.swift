@@ -37,7 +37,7 @@ extension Middleware {
                         response.body = body
                         return response
                     }
-                    _ = await Exchange.drain(body)
+                    await body.drain()
                     let status = ApiClientError.unacceptableStatusCode(response.statusCode, acceptable: acceptable)
                     failed = (.validate(request.urlRequest, data: first, response: answered.httpResponse, error: status), delay)
                 } catch let error as RequestError {

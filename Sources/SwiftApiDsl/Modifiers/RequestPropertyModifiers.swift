@@ -16,14 +16,6 @@ extension RequestModifier {
         .init(editing: { $0.timeoutInterval = interval })
     }
 
-    /// Sets the `URLRequest`'s cache policy, for a transport of your own that reads it. The
-    /// URLSession transport gives its session no `URLCache` (on every platform), so there every
-    /// policy behaves as `.reloadIgnoringLocalCacheData`. For the library's cache, see
-    /// ``HTTPCache`` and ``cachePolicy(_:)-(HTTPCache.Policy)``.
-    public static func cachePolicy(_ policy: URLRequest.CachePolicy) -> RequestModifier {
-        .init { $0.cachePolicy = policy }
-    }
-
     /// Allows or forbids cellular networks (Apple platforms). Accepted and ignored on Linux.
     public static func allowsCellularAccess(_ allowed: Bool) -> RequestModifier {
         .init { $0.allowsCellularAccess = allowed }
@@ -79,8 +71,6 @@ extension RequestModifier {
 extension RequestModifiable {
     /// Sets the idle timeout in seconds; sub-second values are honoured on Linux too.
     public func timeoutInterval(_ interval: TimeInterval) -> Self { modifier(.timeoutInterval(interval)) }
-    /// Sets the cache policy (no effect on Linux, which has no response cache).
-    public func cachePolicy(_ policy: URLRequest.CachePolicy) -> Self { modifier(.cachePolicy(policy)) }
     /// Allows or forbids cellular networks (ignored on Linux).
     public func allowsCellularAccess(_ allowed: Bool) -> Self { modifier(.allowsCellularAccess(allowed)) }
     /// Sets how redirects are followed.

@@ -52,7 +52,7 @@ public struct RequestEvent: Sendable, CustomStringConvertible {
             text += metrics.error.map { "failed in \(Self.seconds(metrics.totalDuration)): \($0.description)" }
                 ?? "\(metrics.statusCode.map(String.init) ?? "no status") in \(Self.seconds(metrics.totalDuration))"
             if let firstByte = metrics.timeToFirstByte { text += " (first byte \(Self.seconds(firstByte)))" }
-            if metrics.cacheOutcome != .network { text += " (cache: \(metrics.cacheOutcome.rawValue))" }
+            if metrics.source != .network { text += " (\(metrics.source.rawValue))" }
             return text + ", \(metrics.bytesSent) bytes sent, \(metrics.bytesReceived) received"
         }
     }

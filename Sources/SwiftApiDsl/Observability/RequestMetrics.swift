@@ -22,8 +22,8 @@ public struct RequestMetrics: Sendable {
     public internal(set) var statusCode: Int?
     /// Why the request failed; `nil` when it succeeded.
     public internal(set) var error: RequestError?
-    /// Whether the client's ``HTTPCache`` answered (``HTTPCache/Outcome/hit``: no request went
-    /// on the wire, so no response head event either), answered after a `304`, or the response
-    /// came from the network (as with no cache).
-    public internal(set) var cacheOutcome = HTTPCache.Outcome.network
+    /// Where the response came from: ``ResponseSource/stored`` when a cache answered (no request
+    /// went on the wire, so no response head event either), ``ResponseSource/revalidated`` when
+    /// it answered after a `304`, else ``ResponseSource/network``.
+    public internal(set) var source = ResponseSource.network
 }

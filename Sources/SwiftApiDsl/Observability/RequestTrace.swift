@@ -58,12 +58,12 @@ final class RequestTrace: Sendable {
     /// The middleware chain returned `response`, the one the call goes on with: its status
     /// counts when no response came from the wire (a cache hit), and it carries the cache's outcome.
     func answered(_ response: TransportResponse) {
-        let outcome = response.cacheOutcome
+        let source = response.source
         metrics.withLock { metrics in
             // A hit answers the last hop without the network: its status is the call's (after a
             // redirect the wire's last status was the 3xx).
-            metrics.statusCode = outcome == .hit ? response.statusCode : metrics.statusCode ?? response.statusCode
-            metrics.cacheOutcome = outcome
+            metrics.statusCode = source == .stored ? response.statusCode : metrics.statusCode ?? response.statusCode
+            metrics.source = source
         }
     }
 

@@ -36,6 +36,7 @@ enum Exchange {
                     response.body = ExchangeBody(response.body, request: request, control: control).body
                 }
                 response.sentRequest = request
+                response.source = .network // what an engine says of itself does not count
                 return response
             } catch {
                 let failure = failure(error, of: request, control: control)
@@ -43,19 +44,6 @@ enum Exchange {
                 throw failure
             }
         }
-    }
-
-    /// Reads and keeps a small body (a redirect's, a retried answer's) so the connection can
-    /// serve the next request; a larger one is cut off after 64 KiB. Errors end it quietly.
-    static func drain(_ body: ResponseBody) async -> Data {
-        var kept = Data()
-        do {
-            for try await chunk in body {
-                kept.append(chunk)
-                if kept.count > 64 * 1024 { break }
-            }
-        } catch {}
-        return kept
     }
 
     /// The first bytes of `body`, up to about `limit` (the whole body when it is shorter), and

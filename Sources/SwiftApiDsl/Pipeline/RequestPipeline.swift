@@ -98,29 +98,17 @@ struct RequestPipeline: Sendable {
 
     /// Step 5's chain for one call: the built-ins the call needs, the client's and the call's
     /// middlewares, then the transport.
-    /// When a cache is in the chain, every request on the wire tells it which cookies URLSession
-    /// will add (``TransportRequest/sessionCookies``: part of the cache's key), a look-up too
-    /// costly for calls without one.
     private func chain(for draft: RequestDraft, credential: UsedCredential?, call record: CallRecord?, trace: RequestTrace?) -> Middleware.Next {
         // Built from the transport outwards, each layer only when the call needs it.
-        var next = Exchange.send(through: client.transport, uploadProgress: record?.uploadProgress)
-        if let trace { next = Middleware.observing(trace).wrapping(next) }
-        let middlewares = client.middlewares + call.middlewares
-        for middleware in middlewares.reversed() { next = middleware.wrapping(next) }
-        if middlewares.contains(where: { $0.cache != nil }) {
-            let inner = next
-            let cookies = (client.transport as? URLSessionTransport)?.session.configuration
-            next = { request in
-                var request = request
-                request.sessionCookies = cookies.flatMap { Self.cookieField(for: request.url, in: $0) }
-                return try await inner(request)
-            }
-        }
-        next = Middleware.followingRedirects(draft.redirectPolicy, trace: trace).wrapping(next)
+        let transport = client.transport
+        var next = Exchange.send(through: transport, uploadProgress: record?.uploadProgress)
+        if let trace { next = Middleware.observing(trace).wrapping(next, transport: transport) }
+        for middleware in (client.middlewares + call.middlewares).reversed() { next = middleware.wrapping(next, transport: transport) }
+        next = Middleware.followingRedirects(draft.redirectPolicy, trace: trace).wrapping(next, transport: transport)
         if let record, draft.retryPolicy.maxAttempts > 1 {
             // A retried status is reported against the caller's range (2xx when it set none).
             let acceptable = ResponseValidator.acceptedStatuses(in: client.validators + call.validators) ?? 200..<300
-            next = Middleware.retrying(draft.retryPolicy, record: record, acceptable: acceptable, trace: trace).wrapping(next)
+            next = Middleware.retrying(draft.retryPolicy, record: record, acceptable: acceptable, trace: trace).wrapping(next, transport: transport)
         }
         if let credential {
             next = Middleware.renewing(credential, replay: {
@@ -128,17 +116,9 @@ struct RequestPipeline: Sendable {
                 replayed.requestID = trace?.requestID
                 replayed.takesBodyAsItArrives = draft.request.takesBodyAsItArrives
                 return replayed
-            }, trace: trace).wrapping(next)
+            }, trace: trace).wrapping(next, transport: transport)
         }
         return next
-    }
-
-    /// The `Cookie` field a session with `configuration` adds to a request for `url`, if any.
-    private static func cookieField(for url: URL?, in configuration: URLSessionConfiguration) -> String? {
-        guard configuration.httpShouldSetCookies, let url, let cookies = configuration.httpCookieStorage?.cookies(for: url),
-              !cookies.isEmpty
-        else { return nil }
-        return HTTPCookie.requestHeaderFields(with: cookies)["Cookie"]
     }
 
     /// Steps 1 to 4: the request as it will be sent, and the renewable credential it carries.

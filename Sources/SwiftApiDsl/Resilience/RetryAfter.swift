@@ -39,11 +39,11 @@ public enum RetryAfter: Sendable, Equatable {
 
 /// HTTP dates (RFC 9110, section 5.6.7), parsed by hand: the format is fixed and ASCII, and a
 /// `DateFormatter` would depend on the locale and cost far more.
-enum HTTPDate {
+package enum HTTPDate {
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// The moment `text` names, or `nil` if it is not an HTTP date in one of its three forms.
-    static func parse(_ text: String) -> Date? {
+    package static func parse(_ text: String) -> Date? {
         let words = text.split(separator: " ", omittingEmptySubsequences: true)
         switch words.count {
         case 6 where words[5] == "GMT":

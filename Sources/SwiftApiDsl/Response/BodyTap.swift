@@ -78,3 +78,27 @@ final class BodyTap: @unchecked Sendable {
         onEnd(end)
     }
 }
+
+extension ResponseBody {
+    /// This body with a look at it as it is read: `onChunk` sees each chunk before the reader
+    /// does, and `onEnd` is told once whether the reader got the whole body (`true`) or it
+    /// failed or was dropped before its end (`false`). What `onChunk` throws fails the body.
+    ///
+    /// ```swift
+    /// let counting = Middleware("count") { request, next in
+    ///     var response = try await next(request)
+    ///     let total = Counter()
+    ///     response.body = response.body.tapped { total.add($0.count) } onEnd: { whole in
+    ///         if whole { print(request.url?.path ?? "", total.value, "bytes") }
+    ///     }
+    ///     return response
+    /// }
+    /// ```
+    /// The timeouts, cancellation and pacing of the body's exchange still apply to the tapped body.
+    public func tapped(_ onChunk: @escaping @Sendable (Data) throws -> Void,
+                       onEnd: @escaping @Sendable (_ whole: Bool) -> Void) -> ResponseBody {
+        BodyTap(self, onChunk: onChunk, onEnd: { end in
+            if case .finished = end { onEnd(true) } else { onEnd(false) }
+        }).body
+    }
+}

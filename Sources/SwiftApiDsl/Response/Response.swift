@@ -51,17 +51,17 @@ extension Response: Sendable where Body: Sendable {}
 final class ResponseHead: Sendable {
     let statusCode: Int
     let headerFields: HeaderFields
-    /// What the client's cache did; see ``Response/cacheOutcome``.
-    let cacheOutcome: HTTPCache.Outcome
+    /// Where the response came from; see ``Response/source``.
+    let source: ResponseSource
     private let httpVersion: String
     private let url: URL?
     private let made: Locked<HTTPURLResponse?>
 
     /// A head from its parts, for the request sent to `url`.
-    init(statusCode: Int, headerFields: HeaderFields, httpVersion: String, url: URL?, cacheOutcome: HTTPCache.Outcome = .network) {
+    init(statusCode: Int, headerFields: HeaderFields, httpVersion: String, url: URL?, source: ResponseSource = .network) {
         self.statusCode = statusCode
         self.headerFields = headerFields
-        self.cacheOutcome = cacheOutcome
+        self.source = source
         self.httpVersion = httpVersion
         self.url = url
         self.made = Locked(nil)
@@ -69,10 +69,10 @@ final class ResponseHead: Sendable {
 
     /// A head whose Foundation form exists already; it is handed out as it is.
     /// `headerFields` are the response's, when they were read from it already.
-    init(_ response: HTTPURLResponse, headerFields: HeaderFields? = nil, cacheOutcome: HTTPCache.Outcome = .network) {
+    init(_ response: HTTPURLResponse, headerFields: HeaderFields? = nil, source: ResponseSource = .network) {
         statusCode = response.statusCode
         self.headerFields = headerFields ?? HeaderFields(response)
-        self.cacheOutcome = cacheOutcome
+        self.source = source
         httpVersion = "HTTP/1.1"
         url = response.url
         made = Locked(response)

@@ -77,6 +77,20 @@ public struct ResponseBody: AsyncSequence, Sendable {
         control?.endWhenReaderFallsBehind()
     }
 
+    /// Reads the body to its end and drops it, so that its connection can serve the next request:
+    /// for a middleware that answers with something else (a redirect's body, a `304` it
+    /// replaces). A body longer than 64 KiB is let go after that instead, which closes its
+    /// connection. An error ends it quietly.
+    public func drain() async {
+        var count = 0
+        do {
+            for try await chunk in self {
+                count += chunk.count
+                if count > 64 * 1024 { break }
+            }
+        } catch {}
+    }
+
     /// No bytes at all.
     public static let empty = ResponseBody(Data())
 

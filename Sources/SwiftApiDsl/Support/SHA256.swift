@@ -3,7 +3,7 @@ import Foundation
 /// SHA-256 (FIPS 180-4), for the HTTP cache: it names a cached entry's file and stands for the
 /// credentials a response was stored under, so that no credential is written to disk as it is
 /// and no URL appears in a file name. Foundation has no digest on Linux (CryptoKit is Apple-only), hence this small one.
-enum SHA256 {
+package enum SHA256 {
     private static let k: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
         0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
@@ -16,7 +16,7 @@ enum SHA256 {
     ]
 
     /// The digest of `data`, as 64 lowercase hexadecimal digits.
-    static func hex(_ data: some DataProtocol) -> String {
+    package static func hex(_ data: some DataProtocol) -> String {
         digest(data).map { byte in
             let text = String(byte, radix: 16)
             return byte < 16 ? "0" + text : text
@@ -24,7 +24,7 @@ enum SHA256 {
     }
 
     /// The 32-byte digest of `data`.
-    static func digest(_ data: some DataProtocol) -> [UInt8] {
+    package static func digest(_ data: some DataProtocol) -> [UInt8] {
         var message = Array(data)
         let bitLength = UInt64(message.count) * 8
         message.append(0x80)

@@ -28,6 +28,28 @@ import FoundationNetworking
 public protocol HTTPTransport: Sendable {
     /// Sends `request` and returns the response head with its body still to read.
     func send(_ request: TransportRequest, control: ExchangeControl) async throws -> TransportResponse
+
+    /// The `Cookie` field this engine adds from storage of its own to a request for `url`, which
+    /// no middleware sees: URLSession's cookie storage. `nil` by default. A caching middleware
+    /// keys on it (``Middleware/init(_:seeingTransport:)``) so that two cookie sessions never
+    /// share private answers; a transport that **wraps another** must return the wrapped one's.
+    ///
+    /// ```swift
+    /// struct Logging: HTTPTransport {
+    ///     let base: any HTTPTransport
+    ///     func send(_ request: TransportRequest, control: ExchangeControl) async throws -> TransportResponse {
+    ///         print(request.method, request.url?.path ?? "")
+    ///         return try await base.send(request, control: control)
+    ///     }
+    ///     func cookieField(for url: URL) -> String? { base.cookieField(for: url) }
+    /// }
+    /// ```
+    func cookieField(for url: URL) -> String?
+}
+
+extension HTTPTransport {
+    /// No cookies of the engine's own: the default.
+    public func cookieField(for url: URL) -> String? { nil }
 }
 
 /// A request body that the library carries to the transport itself, because a `URLRequest`

@@ -36,15 +36,11 @@ public struct TransportRequest: Sendable {
     public var timeoutInterval: TimeInterval = 60
     /// The Foundation form last taken back, for what the fields above do not hold.
     private var foundationExtras: URLRequest?
-    /// Whether the call takes the response body as it arrives (a download, a stream): an
-    /// ``HTTPCache``, or a caching middleware of your own, then collects it in memory only when
-    /// its `Content-Length` announces it small enough.
+    /// Whether the call takes the response body as it arrives (a download, a stream): a
+    /// caching middleware then collects it in memory only when its ``TransportResponse/expectedLength``
+    /// is small enough.
     /// Set by the pipeline on every request of every call.
     public internal(set) var takesBodyAsItArrives = false
-    /// The `Cookie` field URLSession will add from its session's cookie storage, inside the
-    /// transport, which a middleware never sees: an ``HTTPCache`` (or your own) keys on it.
-    /// Set by the pipeline when the chain has an ``HTTPCache``. `nil` on other transports.
-    public internal(set) var sessionCookies: String?
     /// The call this request belongs to, as the client's observers know it
     /// (``RequestEvent/requestID``), when the client has observers; the same on every request
     /// of the call on the wire (a redirect hop, a retry, the replay after a refresh). A middleware

@@ -19,25 +19,31 @@ public struct TransportResponse: Sendable {
     public var body: ResponseBody
     /// The Foundation form of the head, when the engine already made one (URLSession, a mock).
     let httpURLResponse: HTTPURLResponse?
-    /// The request the transport received for it (set by the pipeline's last step): the one the
-    /// response answers, after redirects and middlewares. `nil` for a response a middleware made.
-    var sentRequest: TransportRequest?
+    /// The request this response answers, as the transport received it (after redirects and
+    /// middlewares): set on every exchange's response. A middleware that answers without the
+    /// network (a cache hit) sets the request it answers; `nil` leaves the call's own.
+    public var sentRequest: TransportRequest?
     /// When the head arrived, if the transport held it back with its body (system uptime; see
     /// ``ExchangeControl/didReceive(_:)``), for the time to first byte.
     var headArrival: TimeInterval?
-    /// What the client's ``HTTPCache`` did, for a middleware added before it (the ones added
-    /// after it see only requests that reach the network). Only the cache sets it: a
-    /// `Cache-Status` field, from a server or a middleware, does not change it.
+    /// Where the response came from: ``ResponseSource/network`` as every exchange returns it; a
+    /// middleware that answers from a store of its own sets ``ResponseSource/stored`` or
+    /// ``ResponseSource/revalidated``, which the call's ``Response/source``, its metrics and the
+    /// middlewares added before it see.
     ///
     /// ```swift
     /// let log = Middleware("log") { request, next in
     ///     let response = try await next(request)
-    ///     print(request.url?.path ?? "", response.cacheOutcome)   // hit, revalidated or network
+    ///     print(request.url?.path ?? "", response.source)   // network, stored or revalidated
     ///     return response
     /// }
-    /// let client = ApiClient(baseUrl: url).middleware(log).cache(.memory())
     /// ```
-    public internal(set) var cacheOutcome = HTTPCache.Outcome.network
+    public var source = ResponseSource.network
+
+    /// The body's length as it will be read, when the head announces it: its `Content-Length`,
+    /// unless a `Content-Encoding` makes the bytes read differ from the bytes sent. For a
+    /// middleware that collects bodies only up to a size, as a cache does.
+    public var expectedLength: Int64? { BodyDestination.expectedLength(of: headerFields) }
 
     /// A response head from its parts.
     public init(statusCode: Int, headerFields: HeaderFields = [:], httpVersion: String = "HTTP/1.1", body: ResponseBody = .empty) {
@@ -67,7 +73,7 @@ public struct TransportResponse: Sendable {
 
     /// The head for the request sent to `url`: the engine's own Foundation form, or one made on demand.
     func head(for url: URL?) -> ResponseHead {
-        if let httpURLResponse { return ResponseHead(httpURLResponse, headerFields: headerFields, cacheOutcome: cacheOutcome) }
-        return ResponseHead(statusCode: statusCode, headerFields: headerFields, httpVersion: httpVersion, url: url, cacheOutcome: cacheOutcome)
+        if let httpURLResponse { return ResponseHead(httpURLResponse, headerFields: headerFields, source: source) }
+        return ResponseHead(statusCode: statusCode, headerFields: headerFields, httpVersion: httpVersion, url: url, source: source)
     }
 }

@@ -39,8 +39,8 @@ public final class URLSessionTransport: HTTPTransport {
 
     /// Creates a transport with its own session made from `configuration`.
     ///
-    /// The session gets no `URLCache`, on every platform: caching is the library's own
-    /// ``HTTPCache``, the same on every transport, and a second cache underneath would store each
+    /// The session gets no `URLCache`, on every platform: caching is a middleware's (the
+    /// `HTTPCache` of `SwiftApiDslCache`), the same on every transport, and a second cache underneath would store each
     /// response twice and answer or revalidate behind its back (on Apple platforms URLSession's
     /// default cache does). On Linux it also avoids a crash: with a cache, swift-corelibs-foundation
     /// looks each request up on a background queue before the task has its protocol, and a
@@ -101,6 +101,15 @@ public final class URLSessionTransport: HTTPTransport {
             table[key] = MadeFor(session: urlSession, transport: transport)
             return transport
         }
+    }
+
+    /// The `Cookie` field the session adds from its cookie storage to a request for `url`, if any.
+    public func cookieField(for url: URL) -> String? {
+        let configuration = session.configuration
+        guard configuration.httpShouldSetCookies, let cookies = configuration.httpCookieStorage?.cookies(for: url),
+              !cookies.isEmpty
+        else { return nil }
+        return HTTPCookie.requestHeaderFields(with: cookies)["Cookie"]
     }
 
     /// Sends the request through the session and returns the head as soon as it arrives; the

@@ -1,5 +1,6 @@
 // Shared by SwiftApiDslTests and SwiftApiDslMockTests (a link in SwiftApiDslTests/Support).
 import SwiftApiDsl
+import SwiftApiDslCache
 
 extension Resource.State where Value == [String] {
     /// The state in a few characters, for exact comparisons: `loaded(v1)`, `failed(500)`.

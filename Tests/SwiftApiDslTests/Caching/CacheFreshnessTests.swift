@@ -4,6 +4,7 @@ import Testing
 import FoundationNetworking
 #endif
 @testable import SwiftApiDsl
+@testable import SwiftApiDslCache
 
 /// When a stored response may answer without the network (RFC 9111, section 4.2 and 5.2).
 @Suite struct CacheFreshnessTests {

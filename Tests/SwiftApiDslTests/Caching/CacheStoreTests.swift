@@ -4,6 +4,7 @@ import Testing
 import FoundationNetworking
 #endif
 @testable import SwiftApiDsl
+@testable import SwiftApiDslCache
 
 /// The two stores: their size limits, what they drop first, and the folder's files.
 @Suite struct CacheStoreTests {
@@ -129,7 +130,7 @@ import FoundationNetworking
         let server = CountingServer(headers: ["Cache-Control": "max-age=60"])
         let client = ApiClient(transport: server, baseUrl: exampleBase).cache(.directory(blocker.appendingPathComponent("inside")))
         #expect(try await client.get("doc").perform().statusCode == 200)
-        #expect(try await client.get("doc").perform().cacheOutcome == .network)
+        #expect(try await client.get("doc").perform().source == .network)
         #expect(server.requests.count == 2)
     }
 
@@ -139,7 +140,7 @@ import FoundationNetworking
         let server = CountingServer(headers: ["Cache-Control": "max-age=600", "ETag": "\"d\""])
         _ = try await ApiClient(transport: server, baseUrl: exampleBase).cache(.directory(folder)).get("doc").perform()
         let second = try await ApiClient(transport: server, baseUrl: exampleBase).cache(.directory(folder)).get("doc").perform()
-        #expect(second.cacheOutcome == .hit)
+        #expect(second.source == .stored)
         #expect(String(decoding: second.body, as: UTF8.self) == "payload")
         #expect(server.requests.count == 1)
     }

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 @testable import SwiftApiDsl
+@testable import SwiftApiDslCache
 
 /// A clock a test moves by hand.
 final class TestClock: Sendable {

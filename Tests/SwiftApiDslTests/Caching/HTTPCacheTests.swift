@@ -4,6 +4,7 @@ import Testing
 import FoundationNetworking
 #endif
 @testable import SwiftApiDsl
+@testable import SwiftApiDslCache
 
 /// The cache's rules through a client, on a server that counts its requests.
 @Suite struct HTTPCacheTests {
@@ -12,14 +13,14 @@ import FoundationNetworking
         let server = CountingServer(headers: ["Cache-Control": "max-age=60", "Date": httpDate(clock.now)])
         let (client, _) = ApiClient.cached(server, clock: clock)
         let first = try await client.get("doc").perform()
-        #expect(first.cacheOutcome == .network)
+        #expect(first.source == .network)
         #expect(first.headerFields["Cache-Status"] == "SwiftApiDsl; fwd=uri-miss; stored")
         clock.advance(by: 30)
         let second = try await client.get("doc").perform()
         #expect(server.requests.count == 1)
         #expect(second.statusCode == 200)
         #expect(String(decoding: second.body, as: UTF8.self) == "payload")
-        #expect(second.cacheOutcome == .hit)
+        #expect(second.source == .stored)
         #expect(second.headerFields["Age"] == "30")
         #expect(second.headerFields["Cache-Status"] == "SwiftApiDsl; hit; ttl=30")
     }
@@ -43,12 +44,12 @@ import FoundationNetworking
         #expect(server.requests[1].headerFields["If-Modified-Since"] == "Tue, 14 Nov 2023 10:00:00 GMT")
         #expect(revalidated.statusCode == 200)
         #expect(revalidated.body == Doc(id: 7))
-        #expect(revalidated.cacheOutcome == .revalidated)
+        #expect(revalidated.source == .revalidated)
         #expect(revalidated.headerFields["X-Version"] == "2")
         #expect(revalidated.headerFields["Content-Type"] == "application/json")
         // The 304's max-age=120 is the new lifetime, counted from the revalidation.
         clock.advance(by: 100)
-        #expect(try await client.get("doc").perform().cacheOutcome == .hit)
+        #expect(try await client.get("doc").perform().source == .stored)
         #expect(server.requests.count == 2)
     }
 
@@ -56,9 +57,9 @@ import FoundationNetworking
         let clock = TestClock()
         let server = CountingServer(headers: ["ETag": "\"abc\""])
         let (client, _) = ApiClient.cached(server, clock: clock)
-        #expect(try await client.get("doc").perform().cacheOutcome == .network)
-        #expect(try await client.get("doc").perform().cacheOutcome == .revalidated)
-        #expect(try await client.get("doc").perform().cacheOutcome == .revalidated)
+        #expect(try await client.get("doc").perform().source == .network)
+        #expect(try await client.get("doc").perform().source == .revalidated)
+        #expect(try await client.get("doc").perform().source == .revalidated)
         #expect(server.requests.map { $0.headerFields["If-None-Match"] } == [nil, "\"abc\"", "\"abc\""])
     }
 
@@ -69,7 +70,7 @@ import FoundationNetworking
             let (client, _) = ApiClient.cached(server, clock: TestClock())
             _ = try await client.get("doc").perform()
             let second = try await client.get("doc").perform()
-            #expect(second.cacheOutcome == .network, "\(headers)")
+            #expect(second.source == .network, "\(headers)")
             #expect(server.requests.count == 2)
             #expect(server.requests[1].headerFields["If-None-Match"] == nil)
         }
@@ -79,7 +80,7 @@ import FoundationNetworking
         let server = CountingServer(headers: ["Cache-Control": "no-cache, max-age=600", "ETag": "\"n\""])
         let (client, _) = ApiClient.cached(server, clock: TestClock())
         _ = try await client.get("doc").perform()
-        #expect(try await client.get("doc").perform().cacheOutcome == .revalidated)
+        #expect(try await client.get("doc").perform().source == .revalidated)
         #expect(server.requests.count == 2)
     }
 
@@ -92,19 +93,19 @@ import FoundationNetworking
         #expect(none.headerFields["Cache-Status"] == "SwiftApiDsl; fwd=miss; detail=only-if-cached")
         #expect(server.requests.isEmpty)
         _ = try await client.get("doc").perform()
-        #expect(try await client.get("doc").cachePolicy(.onlyIfCached).perform().cacheOutcome == .hit)
-        #expect(try await client.get("doc").cachePolicy(.revalidate).perform().cacheOutcome == .revalidated)
+        #expect(try await client.get("doc").cachePolicy(.onlyIfCached).perform().source == .stored)
+        #expect(try await client.get("doc").cachePolicy(.revalidate).perform().source == .revalidated)
         #expect(server.requests[1].headerFields["Cache-Control"] == "no-cache")
         let reloaded = try await client.get("doc").cachePolicy(.reloadIgnoringCache).perform()
-        #expect(reloaded.cacheOutcome == .network)
+        #expect(reloaded.source == .network)
         #expect(server.requests[2].headerFields["If-None-Match"] == nil)
         #expect(server.requests[2].headerFields["Cache-Control"] == "no-store")
         // The client's policy, undone by the call's.
         let reloading = client.cachePolicy(.reloadIgnoringCache)
-        #expect(try await reloading.get("doc").cachePolicy(.useCache).perform().cacheOutcome == .hit)
+        #expect(try await reloading.get("doc").cachePolicy(.useCache).perform().source == .stored)
         #expect(server.requests.count == 3)
         // The static spelling is the same modifier.
-        #expect(try await client.get("doc").modifier(.cachePolicy(.reloadIgnoringCache)).perform().cacheOutcome == .network)
+        #expect(try await client.get("doc").modifier(.cachePolicy(.reloadIgnoringCache)).perform().source == .network)
     }
 
     @Test func varyMakesTheNamedRequestFieldsPartOfTheMatch() async throws {
@@ -115,13 +116,13 @@ import FoundationNetworking
         let (client, _) = ApiClient.cached(server, clock: TestClock())
         _ = try await client.get("doc").header("Accept-Language", "en").perform()
         let english = try await client.get("doc").header("Accept-Language", " en").perform()
-        #expect(english.cacheOutcome == .hit)
+        #expect(english.source == .stored)
         let french = try await client.get("doc").header("Accept-Language", "fr").perform()
-        #expect(french.cacheOutcome == .network)
+        #expect(french.source == .network)
         #expect(french.headerFields["Cache-Status"] == "SwiftApiDsl; fwd=vary-miss; stored")
         #expect(String(decoding: french.body, as: UTF8.self) == "fr")
         let none = try await client.get("doc").perform()
-        #expect(none.cacheOutcome == .network)
+        #expect(none.source == .network)
         #expect(server.requests.count == 3)
     }
 
@@ -129,7 +130,7 @@ import FoundationNetworking
         let plain = CountingServer(headers: ["Cache-Control": "max-age=60"])
         let (plainClient, _) = ApiClient.cached(plain, clock: TestClock())
         _ = try await plainClient.get("me").bearer("alice").perform()
-        #expect(try await plainClient.get("me").bearer("alice").perform().cacheOutcome == .network)
+        #expect(try await plainClient.get("me").bearer("alice").perform().source == .network)
 
         for allowing in ["private, max-age=60", "public, max-age=60", "max-age=60, must-revalidate", "max-age=60, s-maxage=60"] {
             let server = CountingServer { request, _ in
@@ -138,9 +139,9 @@ import FoundationNetworking
             let (client, _) = ApiClient.cached(server, clock: TestClock())
             _ = try await client.get("me").bearer("alice").perform()
             let again = try await client.get("me").bearer("alice").perform()
-            #expect(again.cacheOutcome == .hit, "\(allowing)")
+            #expect(again.source == .stored, "\(allowing)")
             let bob = try await client.get("me").bearer("bob").perform()
-            #expect(bob.cacheOutcome == .network)
+            #expect(bob.source == .network)
             #expect(String(decoding: bob.body, as: UTF8.self) == "Bearer bob")
             let anonymous = try await client.get("me").perform()
             #expect(String(decoding: anonymous.body, as: UTF8.self) == "anonymous")
@@ -154,7 +155,7 @@ import FoundationNetworking
         }
         let (client, _) = ApiClient.cached(server, clock: TestClock())
         _ = try await client.get("doc").header("X-Api-Key", "one").perform()
-        #expect(try await client.get("doc").header("X-Api-Key", "one").perform().cacheOutcome == .hit)
+        #expect(try await client.get("doc").header("X-Api-Key", "one").perform().source == .stored)
         let other = try await client.get("doc").header("X-Api-Key", "two").perform()
         #expect(String(decoding: other.body, as: UTF8.self) == "two")
     }
@@ -172,10 +173,10 @@ import FoundationNetworking
         _ = try await client.get("todos/8").perform()
         // A failing PUT leaves it; a successful POST removes it and the Location it names.
         _ = try? await client.put("todos").perform()
-        #expect(try await client.get("todos").perform().cacheOutcome == .hit)
+        #expect(try await client.get("todos").perform().source == .stored)
         _ = try await client.post("todos").perform()
-        #expect(try await client.get("todos").perform().cacheOutcome == .network)
-        #expect(try await client.get("todos/8").perform().cacheOutcome == .network)
+        #expect(try await client.get("todos").perform().source == .network)
+        #expect(try await client.get("todos/8").perform().source == .network)
     }
 
     @Test func aBodyCutMidWayOrShorterThanAnnouncedIsNotStored() async throws {
@@ -184,19 +185,19 @@ import FoundationNetworking
         }
         let (client, _) = ApiClient.cached(cut, clock: TestClock())
         await #expect(throws: RequestError.self) { try await client.get("doc").perform() }
-        #expect(try await client.get("doc").perform().cacheOutcome == .network)
-        #expect(try await client.get("doc").perform().cacheOutcome == .hit)
+        #expect(try await client.get("doc").perform().source == .network)
+        #expect(try await client.get("doc").perform().source == .stored)
 
         // A body the caller stops reading (past its size limit) is not stored either.
         let large = CountingServer(headers: ["Cache-Control": "max-age=60"])
         let (largeClient, _) = ApiClient.cached(large, clock: TestClock())
         await #expect(throws: RequestError.self) { try await largeClient.get("doc").maxResponseSize(3).perform() }
-        #expect(try await largeClient.get("doc").perform().cacheOutcome == .network)
+        #expect(try await largeClient.get("doc").perform().source == .network)
 
         let short = CountingServer(headers: ["Cache-Control": "max-age=60", "Content-Length": "100"])
         let (shortClient, _) = ApiClient.cached(short, clock: TestClock())
         _ = try await shortClient.get("doc").perform()
-        #expect(try await shortClient.get("doc").perform().cacheOutcome == .network)
+        #expect(try await shortClient.get("doc").perform().source == .network)
     }
 
     @Test func aHeadRequestIsAnsweredFromTheStoredGetWithoutItsBody() async throws {
@@ -204,7 +205,7 @@ import FoundationNetworking
         let (client, _) = ApiClient.cached(server, clock: TestClock())
         _ = try await client.get("doc").perform()
         let head = try await client.head("doc").perform()
-        #expect(head.cacheOutcome == .hit)
+        #expect(head.source == .stored)
         #expect(head.body.isEmpty)
         #expect(head.headerFields["X-Count"] == "3")
         #expect(server.requests.count == 1)
@@ -229,7 +230,7 @@ import FoundationNetworking
         _ = try await observed.get("doc").perform()
         clock.advance(by: 61)
         _ = try await observed.get("doc").perform()
-        #expect(observer.metrics.map(\.cacheOutcome) == [.network, .hit, .revalidated])
+        #expect(observer.metrics.map(\.source) == [.network, .stored, .revalidated])
         #expect(observer.metrics.map(\.statusCode) == [200, 200, 304])
         // A hit sends nothing, so there is no head event for it.
         #expect(observer.lines == ["prepared GET /v1/doc", "head 200", "finished 200 ok", "prepared GET /v1/doc", "finished 200 ok",
@@ -241,7 +242,7 @@ import FoundationNetworking
         let seen = Locked<[String]>([])
         let before = Middleware("before") { request, next in
             let response = try await next(request)
-            seen.withLock { $0.append("before \(response.cacheOutcome)") }
+            seen.withLock { $0.append("before \(response.source)") }
             return response
         }
         let after = Middleware("after") { request, next in
@@ -252,7 +253,7 @@ import FoundationNetworking
         let client = ApiClient(transport: server, baseUrl: exampleBase).middleware(before).cache(.memory()).middleware(after)
         _ = try await client.get("doc").perform()
         _ = try await client.get("doc").perform()
-        #expect(seen.withLock { $0 } == ["after 200", "before network", "before hit"])
+        #expect(seen.withLock { $0 } == ["after 200", "before network", "before stored"])
     }
 
     @Test func removeAllEmptiesTheStore() async throws {
@@ -260,6 +261,6 @@ import FoundationNetworking
         let (client, cache) = ApiClient.cached(server, clock: TestClock())
         _ = try await client.get("doc").perform()
         cache.removeAll()
-        #expect(try await client.get("doc").perform().cacheOutcome == .network)
+        #expect(try await client.get("doc").perform().source == .network)
     }
 }

@@ -1,4 +1,5 @@
 @testable import SwiftApiDsl
+@testable import SwiftApiDslCache
 
 // What the interleaving tests wait for before they let the other side go on: read from each type's
 // own state here, in the tests, so that no production type carries a property only tests call.

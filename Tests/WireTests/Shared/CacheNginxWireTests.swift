@@ -5,6 +5,7 @@ import Testing
 import FoundationNetworking
 #endif
 import SwiftApiDsl
+import SwiftApiDslCache
 
 /// The HTTP cache against nginx: its real `ETag`, `Last-Modified` and `304`, and the
 /// `Cache-Control: max-age=60` it adds under `/cached/`. A middleware after the cache counts
@@ -27,10 +28,10 @@ import SwiftApiDsl
         try Nginx.write(Data("first".utf8), as: name)
         let wire = WireCount()
         let client = try Nginx.client().cache(.memory()).middleware(wire.middleware)
-        #expect(try await client.get(name).perform().cacheOutcome == .network)
+        #expect(try await client.get(name).perform().source == .network)
         try Nginx.write(Data("second".utf8), as: name)
         let again = try await client.get(name).perform()
-        #expect(again.cacheOutcome == .hit)
+        #expect(again.source == .stored)
         #expect(String(decoding: again.body, as: UTF8.self) == "first")
         #expect(wire.value == 1)
     }
@@ -44,15 +45,15 @@ import SwiftApiDsl
         let etag = try #require(first.headerFields["ETag"])
         let second = try await client.get(name).perform()
         #expect(second.statusCode == 200)
-        #expect(second.cacheOutcome == .revalidated)
+        #expect(second.source == .revalidated)
         #expect(second.headerFields["ETag"] == etag)
         #expect(String(decoding: second.body, as: UTF8.self) == "version one")
         // A new version (another size, so another ETag): nginx answers 200, and it is stored.
         try Nginx.write(Data("version two, longer".utf8), as: name)
         let third = try await client.get(name).perform()
-        #expect(third.cacheOutcome == .network)
+        #expect(third.source == .network)
         #expect(String(decoding: third.body, as: UTF8.self) == "version two, longer")
-        #expect(try await client.get(name).perform().cacheOutcome == .revalidated)
+        #expect(try await client.get(name).perform().source == .revalidated)
         #expect(wire.value == 4)
     }
 
@@ -65,7 +66,7 @@ import SwiftApiDsl
         let wire = WireCount()
         let restarted = try Nginx.client().cache(.directory(folder)).middleware(wire.middleware)
         let answer: Response<[String: Int]> = try await restarted.get(name).perform()
-        #expect(answer.cacheOutcome == .hit)
+        #expect(answer.source == .stored)
         #expect(answer.body == ["id": 3])
         #expect(wire.value == 0)
     }
@@ -76,7 +77,7 @@ import SwiftApiDsl
         let client = try Nginx.client().cache(.memory())
         _ = try await client.get(name).perform()
         let head = try await client.head(name).perform()
-        #expect(head.cacheOutcome == .hit)
+        #expect(head.source == .stored)
         #expect(head.headerFields["Content-Length"] == "7")
         #expect(head.body.isEmpty)
     }

@@ -5,6 +5,7 @@ import Testing
 import FoundationNetworking
 #endif
 import SwiftApiDsl
+import SwiftApiDslCache
 
 /// The HTTP cache's rules against the test server's `/cache/` routes (routes_cache.py), whose
 /// counter proves whether a request reached the server.
@@ -36,8 +37,8 @@ import SwiftApiDsl
         let (client, path, key) = try Self.setUp(["cc": "max-age=60"])
         let first: Response<Answer> = try await client.get(path).perform()
         let second: Response<Answer> = try await client.get(path).perform()
-        #expect(first.cacheOutcome == .network)
-        #expect(second.cacheOutcome == .hit)
+        #expect(first.source == .network)
+        #expect(second.source == .stored)
         #expect(second.body == first.body)
         #expect(try await Self.stats(key) == Stats(requests: 1, conditional: 0, notModified: 0))
     }
@@ -57,7 +58,7 @@ import SwiftApiDsl
         let first: Response<Answer> = try await client.get(path).perform()
         let second: Response<Answer> = try await client.get(path).perform()
         #expect(second.statusCode == 200)
-        #expect(second.cacheOutcome == .revalidated)
+        #expect(second.source == .revalidated)
         #expect(second.body == first.body)
         #expect(try await Self.stats(key) == Stats(requests: 2, conditional: 1, notModified: 1))
     }
@@ -65,32 +66,32 @@ import SwiftApiDsl
     @Test func lastModifiedAloneRevalidatesWithIfModifiedSince() async throws {
         let (client, path, key) = try Self.setUp(["lm": "1"])
         _ = try await client.get(path).perform()
-        #expect(try await client.get(path).perform().cacheOutcome == .revalidated)
+        #expect(try await client.get(path).perform().source == .revalidated)
         #expect(try await Self.stats(key) == Stats(requests: 2, conditional: 1, notModified: 1))
     }
 
     @Test func mustRevalidateForbidsAStaleAnswerThatMaxStaleWouldAllow() async throws {
         let (lenient, lenientPath, lenientKey) = try Self.setUp(["cc": "max-age=60", "age": "120", "etag": "s"])
         _ = try await lenient.get(lenientPath).perform()
-        #expect(try await lenient.get(lenientPath).header("Cache-Control", "max-stale=3600").perform().cacheOutcome == .hit)
+        #expect(try await lenient.get(lenientPath).header("Cache-Control", "max-stale=3600").perform().source == .stored)
         #expect(try await Self.stats(lenientKey).requests == 1)
 
         let (strict, strictPath, strictKey) = try Self.setUp(["cc": "max-age=60, must-revalidate", "age": "120", "etag": "s"])
         _ = try await strict.get(strictPath).perform()
-        #expect(try await strict.get(strictPath).header("Cache-Control", "max-stale=3600").perform().cacheOutcome == .revalidated)
+        #expect(try await strict.get(strictPath).header("Cache-Control", "max-stale=3600").perform().source == .revalidated)
         #expect(try await Self.stats(strictKey) == Stats(requests: 2, conditional: 1, notModified: 1))
     }
 
     @Test func expiresCountsFromTheServersDate() async throws {
         let (fresh, freshPath, freshKey) = try Self.setUp(["expires": "60"])
         _ = try await fresh.get(freshPath).perform()
-        #expect(try await fresh.get(freshPath).perform().cacheOutcome == .hit)
+        #expect(try await fresh.get(freshPath).perform().source == .stored)
         #expect(try await Self.stats(freshKey).requests == 1)
 
         for expires in ["-10", "invalid"] {
             let (stale, stalePath, staleKey) = try Self.setUp(["expires": expires, "etag": "x"])
             _ = try await stale.get(stalePath).perform()
-            #expect(try await stale.get(stalePath).perform().cacheOutcome == .revalidated, "Expires \(expires)")
+            #expect(try await stale.get(stalePath).perform().source == .revalidated, "Expires \(expires)")
             #expect(try await Self.stats(staleKey).requests == 2)
         }
     }
@@ -99,13 +100,13 @@ import SwiftApiDsl
         let (young, youngPath, youngKey) = try Self.setUp(["cc": "max-age=60", "age": "30"])
         _ = try await young.get(youngPath).perform()
         let hit = try await young.get(youngPath).perform()
-        #expect(hit.cacheOutcome == .hit)
+        #expect(hit.source == .stored)
         #expect(Int(hit.headerFields["Age"] ?? "") ?? 0 >= 30)
         #expect(try await Self.stats(youngKey).requests == 1)
 
         let (old, oldPath, oldKey) = try Self.setUp(["cc": "max-age=60", "age": "61"])
         _ = try await old.get(oldPath).perform()
-        #expect(try await old.get(oldPath).perform().cacheOutcome == .network)
+        #expect(try await old.get(oldPath).perform().source == .network)
         #expect(try await Self.stats(oldKey).requests == 2)
     }
 
@@ -115,7 +116,7 @@ import SwiftApiDsl
         let again = try await client.get(path).header("Accept-Language", "en").perform()
         let french: Answer = try await client.get(path).header("Accept-Language", "fr").perform()
         #expect(english.language == "en")
-        #expect(again.cacheOutcome == .hit)
+        #expect(again.source == .stored)
         #expect(french.language == "fr")
         #expect(try await Self.stats(key).requests == 2)
     }
@@ -123,16 +124,16 @@ import SwiftApiDsl
     @Test func anAuthorizedAnswerIsKeptOnlyWhenAllowedAndOnlyForItsOwnCredentials() async throws {
         let (plain, plainPath, plainKey) = try Self.setUp(["cc": "max-age=60"])
         _ = try await plain.get(plainPath).bearer("alice").perform()
-        #expect(try await plain.get(plainPath).bearer("alice").perform().cacheOutcome == .network)
+        #expect(try await plain.get(plainPath).bearer("alice").perform().source == .network)
         #expect(try await Self.stats(plainKey).requests == 2)
 
         let (client, path, key) = try Self.setUp(["cc": "private, max-age=60"])
         _ = try await client.get(path).bearer("alice").perform()
         let alice: Response<Answer> = try await client.get(path).bearer("alice").perform()
         let bob: Response<Answer> = try await client.get(path).bearer("bob").perform()
-        #expect(alice.cacheOutcome == .hit)
+        #expect(alice.source == .stored)
         #expect(alice.body.authorization == "Bearer alice")
-        #expect(bob.cacheOutcome == .network)
+        #expect(bob.source == .network)
         #expect(bob.body.authorization == "Bearer bob")
         #expect(try await Self.stats(key).requests == 2)
     }
@@ -141,9 +142,9 @@ import SwiftApiDsl
         let (client, path, key) = try Self.setUp(["cc": "max-age=60", "cut-once": "1"])
         await #expect(throws: RequestError.self) { try await client.get(path).perform() }
         let whole: Response<Answer> = try await client.get(path).perform()
-        #expect(whole.cacheOutcome == .network)
+        #expect(whole.source == .network)
         #expect(whole.body.requests == 2)
-        #expect(try await client.get(path).perform().cacheOutcome == .hit)
+        #expect(try await client.get(path).perform().source == .stored)
         #expect(try await Self.stats(key).requests == 2)
     }
 
@@ -161,7 +162,7 @@ import SwiftApiDsl
         _ = try await client.get(path).perform()
         let reloaded: Answer = try await client.get(path).cachePolicy(.reloadIgnoringCache).perform()
         #expect(reloaded.requests == 2)
-        #expect(try await client.get(path).perform().cacheOutcome == .hit)
+        #expect(try await client.get(path).perform().source == .stored)
         #expect(try await Self.stats(key).requests == 2)
     }
 
@@ -172,7 +173,7 @@ import SwiftApiDsl
             var all: [String] { lock.withLock { seen } }
             func observe(_ event: RequestEvent) {
                 guard case .finished(let metrics) = event.kind else { return }
-                lock.withLock { seen.append("\(metrics.cacheOutcome) \(metrics.statusCode ?? 0)") }
+                lock.withLock { seen.append("\(metrics.source) \(metrics.statusCode ?? 0)") }
             }
         }
         let outcomes = Outcomes()
@@ -193,7 +194,7 @@ import SwiftApiDsl
         let response = try await HttpBin.client().get("response-headers")
             .queryItems(["Cache-Status": "SwiftApiDsl; hit, ExampleCDN; hit"])
             .perform()
-        #expect(response.cacheOutcome == .network)
+        #expect(response.source == .network)
         #expect(response.headerFields["Cache-Status"] == "SwiftApiDsl; hit, ExampleCDN; hit")
     }
 }

@@ -5,6 +5,7 @@ import Testing
 import FoundationNetworking
 #endif
 import SwiftApiDsl
+import SwiftApiDslCache
 
 /// A resource revalidates against nginx's own `ETag`, `Last-Modified` and `304`: the server
 /// decides, the resource keeps or replaces its value.

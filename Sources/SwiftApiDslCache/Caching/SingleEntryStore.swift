@@ -1,4 +1,5 @@
 import Foundation
+import SwiftApiDsl
 
 /// One entry in memory, whatever its size: the private store of a ``Resource`` whose client has
 /// no ``HTTPCache``, so that its reloads are conditional requests made by the cache's rules.

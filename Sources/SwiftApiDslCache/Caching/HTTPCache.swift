@@ -1,4 +1,5 @@
 import Foundation
+import SwiftApiDsl
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -9,7 +10,7 @@ import FoundationNetworking
 /// ```swift
 /// let client = ApiClient(baseUrl: url).cache(.memory(limit: 20 << 20))
 /// let response = try await client.get("catalog").perform()
-/// response.cacheOutcome      // .network, then .hit while fresh, .revalidated after a 304
+/// response.source      // .network, then .stored while fresh, .revalidated after a 304
 /// ```
 /// - A `200` to a `GET` is stored when it can be used again: it has a freshness lifetime
 ///   (`Cache-Control: max-age`, or `Expires`) or a validator (`ETag`, `Last-Modified`), and
@@ -32,9 +33,9 @@ import FoundationNetworking
 ///
 /// Every response that passes through says what the cache did in a `Cache-Status` field (RFC
 /// 9211), e.g. `SwiftApiDsl; hit; ttl=42`, for logs and servers' tools. In code, read the typed
-/// outcome the cache records beside it: ``Response/cacheOutcome``,
-/// ``RequestMetrics/cacheOutcome`` and, in a middleware added before the cache,
-/// ``TransportResponse/cacheOutcome``; the field is written, never read back. The middlewares
+/// outcome the cache records beside it: ``Response/source``,
+/// ``RequestMetrics/source`` and, in a middleware added before the cache,
+/// ``TransportResponse/source``; the field is written, never read back. The middlewares
 /// added before the cache see every call; those added after it, the observers' wire events and
 /// the transport see only the requests that reach the network.
 ///
@@ -86,12 +87,17 @@ public final class HTTPCache: Sendable, CustomReflectable {
         store.removeAll()
     }
 
-    /// The cache as a middleware; ``ApiClient/cache(_:)`` adds it to a client.
+    /// The cache as a middleware; ``SwiftApiDsl/RequestModifiable/cache(_:)`` adds it to a client.
+    /// It asks the call's transport for the cookies it adds from its own storage
+    /// (`HTTPTransport.cookieField(for:)`): they are part of the key.
     public var middleware: Middleware {
-        var middleware = Middleware("cache") { request, next in try await self.respond(to: request, next: next) }
-        middleware.cache = self
-        return middleware
+        Middleware(Self.middlewareName, seeingTransport: { request, next, transport in
+            try await self.respond(to: request, next: next, transport: transport)
+        })
     }
+
+    /// The name of every cache's middleware, by which a ``Resource`` finds a client's cache.
+    static let middlewareName = "cache"
 }
 
 extension RequestModifiable where Self == ApiClient {
@@ -101,7 +107,7 @@ extension RequestModifiable where Self == ApiClient {
     /// ```swift
     /// let client = ApiClient(baseUrl: url).cache(.memory(limit: 20 << 20))
     /// let fresh = try await client.get("catalog").perform()                                   // stored
-    /// let again = try await client.get("catalog").perform()                                   // .hit while fresh
+    /// let again = try await client.get("catalog").perform()                                   // .stored while fresh
     /// let latest = try await client.get("catalog").cachePolicy(.reloadIgnoringCache).perform() // network
     /// ```
     /// Clients made from this one share `cache`.

@@ -1,4 +1,5 @@
 import Foundation
+import SwiftApiDsl
 
 /// The bytes of a ``CacheEntry`` in a ``DirectoryCacheStore``'s file:
 ///
@@ -47,8 +48,9 @@ enum CacheEntryFile {
         guard let bodyLength = length(in: bytes, at: &offset, before: content), offset + bodyLength == content,
               let head = try? JSONDecoder().decode(Head.self, from: Data(headBytes))
         else { return nil }
-        return CacheEntry(url: head.url, partition: head.partition, statusCode: head.statusCode,
-                          headerFields: HeaderFields(head.fields.map { .init(name: $0.name, value: $0.value ?? "") }),
+        var fields = HeaderFields()
+        for field in head.fields { fields.append(field.value ?? "", for: field.name) }
+        return CacheEntry(url: head.url, partition: head.partition, statusCode: head.statusCode, headerFields: fields,
                           body: Data(bytes[offset..<content]),
                           requestTime: Date(timeIntervalSince1970: head.requestTime),
                           responseTime: Date(timeIntervalSince1970: head.responseTime),

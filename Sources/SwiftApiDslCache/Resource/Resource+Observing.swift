@@ -1,4 +1,5 @@
 import Foundation
+import SwiftApiDsl
 #if canImport(Observation)
 import Observation
 #endif

@@ -1,4 +1,5 @@
 import Foundation
+import SwiftApiDsl
 
 /// The `Cache-Control` directives of a request or a response (RFC 9111, section 5.2) that the
 /// HTTP cache acts on. Names are read without regard to case; a directive that appears twice

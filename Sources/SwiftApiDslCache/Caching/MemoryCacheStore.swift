@@ -1,4 +1,5 @@
 import Foundation
+import SwiftApiDsl
 
 /// Entries in memory, up to `limit` bytes in all (bodies, header fields and keys); past it, the
 /// entries used least recently go first. Lost when the process ends.

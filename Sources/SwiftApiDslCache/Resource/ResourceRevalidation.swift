@@ -1,4 +1,5 @@
 import Foundation
+import SwiftApiDsl
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -21,13 +22,11 @@ extension Endpoint where Value: Sendable {
     /// answer is decoded as usual.
     func load(on client: ApiClient, revalidating current: ValidatedValue<Value>?) async throws -> (loaded: ValidatedValue<Value>, notModified: Bool) {
         let endpoint = current != nil && method == .get ? cachePolicy(.revalidate) : self
-        let pipeline = RequestPipeline(client: client, call: endpoint.call)
-        return try await pipeline.observed(mapsErrors: false) { trace in
-            let (raw, request) = try await pipeline.execute(trace: trace)
+        // The client's own error mapping is applied by the resource, which keeps the RequestError.
+        return try await client.mapError { $0 }.perform(endpoint.decoding { raw, decoded in
             let digest = SHA256.hex(raw.body)
-            if let current, raw.cacheOutcome != .network, digest == current.bodyDigest { return (current, true) }
-            let value = try endpoint.decode(raw, of: request, clientDecoder: client.jsonDecoder)
-            return (ValidatedValue(value: value, bodyDigest: digest), false)
-        }
+            if let current, raw.source != .network, digest == current.bodyDigest { return (current, true) }
+            return (ValidatedValue(value: try decoded(), bodyDigest: digest), false)
+        })
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SwiftApiDsl
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -13,12 +14,12 @@ import FoundationNetworking
 //      returned, and stored once its body has arrived whole, when it may be (3) and the call
 //      reads it into memory, or announces its length within the entry limit (a download's or a
 //      stream's body of unknown or larger length is never collected)
-// Each response carries which of these happened as its `cacheOutcome`, and says it in a
+// Each response carries which of these happened as its `source`, and says it in a
 // `Cache-Status` member for logs (RFC 9211); the library never reads that field back.
 
 extension HTTPCache {
     /// The cache's answer to `request`, from the store or through `next`.
-    func respond(to request: TransportRequest, next: Middleware.Next) async throws -> TransportResponse {
+    func respond(to request: TransportRequest, next: Middleware.Next, transport: any HTTPTransport) async throws -> TransportResponse {
         guard let url = request.url else { return try await next(request) }
         guard request.method == .get || request.method == .head else {
             let response = try await next(request)
@@ -32,7 +33,7 @@ extension HTTPCache {
             return Self.marked(try await next(request), "fwd=request")
         }
         let key = Self.key(of: url)
-        let partition = Self.partition(of: request)
+        let partition = Self.partition(of: request, cookies: transport.cookieField(for: url))
         let found = store.entry(url: key, partition: partition)
         let stored = found.flatMap { $0.matches(request.headerFields) ? $0 : nil }
         let start = now()
@@ -51,20 +52,20 @@ extension HTTPCache {
         let response = try await next(conditional ?? request)
         let arrival = now()
         if let stored, conditional != nil, response.statusCode == 304 {
-            _ = await Exchange.drain(response.body)
+            await response.body.drain()
             let refreshed = stored.revalidated(by: response.headerFields, requestTime: start, responseTime: arrival, request: request.headerFields)
             if refreshed.control.noStore { store.removeEntries(url: key) } else { store.store(refreshed) }
             var answer = TransportResponse(statusCode: refreshed.statusCode, headerFields: refreshed.headerFields,
                                            httpVersion: response.httpVersion, body: ResponseBody(refreshed.body))
             answer.headerFields.set(String(Int(refreshed.currentAge(at: arrival))), for: "Age")
             answer.sentRequest = response.sentRequest
-            answer.cacheOutcome = .revalidated
+            answer.source = .revalidated
             return Self.marked(answer, "fwd=stale; fwd-status=304")
         }
         let status = stored != nil ? "; fwd-status=\(response.statusCode)" : ""
         // A download's or a stream's body is collected only when its length is announced within
         // the entry limit: never an event stream, a chunked body or a large file.
-        let (expected, limit) = (BodyDestination.expectedLength(of: response), store.entryLimit)
+        let (expected, limit) = (response.expectedLength, store.entryLimit)
         guard !request.takesBodyAsItArrives || expected.map({ $0 <= Int64(limit) }) == true,
               let entry = storable(response, to: request, key: key, partition: partition, sent: start, received: arrival) else {
             if stored != nil, response.statusCode == 200 { store.removeEntries(url: key) }
@@ -73,15 +74,17 @@ extension HTTPCache {
         var storing = Self.marked(response, reason + status + "; stored")
         // Only a complete body is stored: not one that fails midway, is not read to its end, grows
         // past the entry limit, or does not have its announced length.
-        var collected: Data? = Data()
-        storing.body = BodyTap(response.body, onChunk: { chunk in
-            if let count = collected?.count { if count + chunk.count <= limit { collected?.append(chunk) } else { collected = nil } }
-        }, onEnd: { [store] end in
-            guard case .finished = end, let body = collected, expected.map({ $0 == Int64(body.count) }) ?? true else { return }
+        let collected = Locked<Data?>(Data())
+        storing.body = response.body.tapped({ chunk in
+            collected.withLock { data in
+                if let count = data?.count { if count + chunk.count <= limit { data?.append(chunk) } else { data = nil } }
+            }
+        }, onEnd: { [store] whole in
+            guard whole, let body = collected.withLock({ $0 }), expected.map({ $0 == Int64(body.count) }) ?? true else { return }
             var complete = entry
             complete.body = body
             store.store(complete)
-        }).body
+        })
         return storing
     }
 
@@ -134,17 +137,20 @@ extension HTTPCache {
         fields.set(String(Int(age)), for: "Age")
         let ttl = Int(entry.freshnessLifetime - age)
         var hit = TransportResponse(statusCode: entry.statusCode, headerFields: fields, body: method == .head ? .empty : ResponseBody(entry.body))
-        hit.cacheOutcome = .hit
+        hit.source = .stored
         return marked(hit, "hit" + (ttl > 0 ? "; ttl=\(ttl)" : ""))
     }
 
     /// `response` with this cache's `Cache-Status` member added last, e.g. `SwiftApiDsl; hit`:
-    /// for people reading logs; the outcome itself is ``TransportResponse/cacheOutcome``.
+    /// for people reading logs; the outcome itself is `TransportResponse.source`.
     static func marked(_ response: TransportResponse, _ parameters: String) -> TransportResponse {
         var marked = response
         marked.headerFields.append("\(cacheName); \(parameters)", for: "Cache-Status")
         return marked
     }
+
+    /// The name this cache gives itself in `Cache-Status`.
+    static let cacheName = "SwiftApiDsl"
 
     /// The first half of an entry's key: the URL without its fragment.
     static func key(of url: URL) -> String {
@@ -154,11 +160,11 @@ extension HTTPCache {
     }
 
     /// The second half: a digest of the request's credentials (every header field whose value
-    /// the library redacts: `Authorization`, `Cookie`, `X-Api-Key`…, and the cookies URLSession
-    /// will add from its storage), `""` when it has none.
-    static func partition(of request: TransportRequest) -> String {
+    /// the library redacts: `Authorization`, `Cookie`, `X-Api-Key`…, and the `cookies` the
+    /// transport will add from its storage), `""` when it has none.
+    static func partition(of request: TransportRequest, cookies: String?) -> String {
         var secrets = request.headerFields.fields.filter { HeaderField($0.name).isRedacted }.map { "\($0.name.lowercased()): \($0.value)" }
-        if let cookies = request.sessionCookies { secrets.append("session cookie: \(cookies)") }
+        if let cookies { secrets.append("session cookie: \(cookies)") }
         guard !secrets.isEmpty else { return "" }
         let text = secrets.sorted().joined(separator: "\n")
         return SHA256.hex(Data(text.utf8))

@@ -1,4 +1,5 @@
 import Foundation
+import SwiftApiDsl
 #if canImport(Observation)
 import Observation
 #endif
@@ -131,8 +132,8 @@ public final class Resource<Value: Sendable>: Sendable {
         self.endpoint = endpoint
         self.client = client
         // A private cache goes first, so that what later middlewares add (a signature) stays out of its key.
-        loader = client.middlewares.contains { $0.cache != nil } ? client
-            : client.with { $0.middlewares.insert(HTTPCache(store: SingleEntryStore()).middleware, at: 0) }
+        loader = client.middlewares.contains { $0.name == HTTPCache.middlewareName } ? client
+            : client.middlewares([HTTPCache(store: SingleEntryStore()).middleware] + client.middlewares)
         #if canImport(Observation)
         if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
             registrar = ObservationRegistrar()

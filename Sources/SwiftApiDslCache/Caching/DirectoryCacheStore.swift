@@ -1,4 +1,5 @@
 import Foundation
+import SwiftApiDsl
 
 /// Entries in a folder, kept across launches, up to `limit` bytes of files; past it, the
 /// entries used least recently (by their files' modification dates) go first.

@@ -1,4 +1,5 @@
 import Foundation
+import SwiftApiDsl
 
 extension HeaderFields {
     /// Header fields a `304 Not Modified` does not replace (RFC 9111, section 3.2): they describe
@@ -15,7 +16,7 @@ extension HeaderFields {
         for name in Set(fields.fields.map { $0.name.lowercased() }) where !Self.describingTheMessage.contains(name) {
             let values = fields.values(for: name)
             updated.set(nil, for: name)
-            let spelling = fields.fields.first { Self.sameName($0.name, name) }?.name ?? name
+            let spelling = fields.fields.first { $0.name.lowercased() == name }?.name ?? name
             for value in values { updated.append(value, for: spelling) }
         }
         return updated

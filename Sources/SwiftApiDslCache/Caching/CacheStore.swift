@@ -1,4 +1,5 @@
 import Foundation
+import SwiftApiDsl
 
 /// Where an ``HTTPCache`` keeps its entries: in memory (``MemoryCacheStore``) or in a folder
 /// (``DirectoryCacheStore``). An entry is found by its URL and the digest of the credentials

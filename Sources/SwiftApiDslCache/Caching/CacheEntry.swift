@@ -1,4 +1,5 @@
 import Foundation
+import SwiftApiDsl
 
 /// One stored response: its head and complete body, when its request was sent and its answer
 /// received, and what it needs to be chosen and aged again (RFC 9111, sections 4.1 and 4.2).
