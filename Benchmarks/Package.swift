@@ -26,6 +26,7 @@ let package = Package(
                 "BenchmarkClock",
                 .product(name: "SwiftApiDsl", package: "SwiftApiDsl"),
                 .product(name: "SwiftApiDslMock", package: "SwiftApiDsl"),
+                .product(name: "SwiftApiDslCache", package: "SwiftApiDsl"),
                 .product(name: "SwiftApiDslAsyncHTTPClient", package: "SwiftApiDsl"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),

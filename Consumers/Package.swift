@@ -34,9 +34,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.7.0"),
     ],
     targets: [
-        .target(name: "MainActorApp", dependencies: [.product(name: "SwiftApiDsl", package: "SwiftApiDsl")],
-                swiftSettings: mainActorApp),
-        .target(name: "PlainApp", dependencies: [.product(name: "SwiftApiDsl", package: "SwiftApiDsl")]),
+        .target(name: "MainActorApp", dependencies: [library, cache], swiftSettings: mainActorApp),
+        .target(name: "PlainApp", dependencies: [library, cache]),
         .testTarget(name: "MainActorAppTests", dependencies: ["MainActorApp", mock], swiftSettings: mainActorApp),
         .testTarget(name: "PlainAppTests", dependencies: ["PlainApp", mock]),
         // Test targets, so that snippets may import Testing and XCTest on every platform; the
@@ -60,4 +59,5 @@ let package = Package(
 
 var library: Target.Dependency { .product(name: "SwiftApiDsl", package: "SwiftApiDsl") }
 var mock: Target.Dependency { .product(name: "SwiftApiDslMock", package: "SwiftApiDsl") }
-var snippetDependencies: [Target.Dependency] { [.product(name: "SwiftApiDsl", package: "SwiftApiDsl"), mock] }
+var cache: Target.Dependency { .product(name: "SwiftApiDslCache", package: "SwiftApiDsl") }
+var snippetDependencies: [Target.Dependency] { [.product(name: "SwiftApiDsl", package: "SwiftApiDsl"), cache, mock] }

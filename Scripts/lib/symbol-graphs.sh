@@ -1,4 +1,4 @@
-# Dumps the public symbol graphs of the package's five product modules, every trait on, and prints
+# Dumps the public symbol graphs of the package's six product modules, every trait on, and prints
 # the folder they are in. Used by Scripts/docs and Scripts/surface.
 #
 # `swift package dump-symbol-graph` takes no target: it also asks for the graph of the package's
@@ -6,7 +6,7 @@
 # on a fresh clone it exits 1 after writing every library's graph. That one error is stepped over;
 # any other error, or a product module without its graph, fails.
 # Usage: source Scripts/lib/symbol-graphs.sh; folder=$(dump_symbol_graphs [EXTRA-FLAGS...])
-product_modules="SwiftApiDsl SwiftApiDslMock SwiftApiDslAsyncHTTPClient SwiftApiDslOpenAPI SwiftApiDslServerObservability"
+product_modules="SwiftApiDsl SwiftApiDslMock SwiftApiDslCache SwiftApiDslAsyncHTTPClient SwiftApiDslOpenAPI SwiftApiDslServerObservability"
 
 dump_symbol_graphs() {
     local log status folder module unexpected

@@ -62,7 +62,7 @@ import Testing
         #expect(metrics.counterTotal(label: "swiftapidsl.client.retries") == 1)
         #expect(metrics.counterTotal(label: "swiftapidsl.client.credential_refreshes") == 0)
         #expect(metrics.counterTotal(label: "swiftapidsl.client.cache_outcomes", dimensions: [("outcome", "network")]) == 1)
-        #expect(metrics.counterTotal(label: "swiftapidsl.client.cache_outcomes", dimensions: [("outcome", "hit")]) == 1)
+        #expect(metrics.counterTotal(label: "swiftapidsl.client.cache_outcomes", dimensions: [("outcome", "stored")]) == 1)
     }
 
     @Test func aReplayAfterARefreshedCredentialIsARefreshNotARetry() async throws {

@@ -80,7 +80,7 @@ import Tracing
         #expect(statuses == [200, 200])
         let spans = tracer.recorder.finishedSpans.filter { $0.attributes.text("url.full") != nil }
         #expect(spans.count == 2)
-        #expect(spans.map { $0.attributes.text("swiftapidsl.cache.outcome") } == [nil, "hit"])
+        #expect(spans.map { $0.attributes.text("swiftapidsl.cache.outcome") } == [nil, "stored"])
         #expect(spans.map { $0.attributes.text("http.response.status_code") } == ["200", "200"])
         #expect(spans.allSatisfy { $0.status == nil })
     }

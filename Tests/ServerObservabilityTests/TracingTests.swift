@@ -165,7 +165,7 @@ import Tracing
         _ = try await client.get("cached").perform()
         let spans = tracer.finishedSpans
         #expect(spans.count == 2)
-        #expect(spans.last?.attributes.text("swiftapidsl.cache.outcome") == "hit")
+        #expect(spans.last?.attributes.text("swiftapidsl.cache.outcome") == "stored")
         #expect(spans.last?.attributes.text("http.response.status_code") == "200")
         #expect(mock.recordedRequests.count == 1)
     }

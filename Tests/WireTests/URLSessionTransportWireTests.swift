@@ -29,10 +29,20 @@ import SwiftApiDslCache
         #expect(throws: CancellationError.self) { try result.get() }
     }
 
+    /// A transport that wraps another (a logging decorator, a test double) and forwards
+    /// `cookieField(for:)`, as the protocol asks.
+    struct Logging: HTTPTransport {
+        let base: any HTTPTransport
+        func send(_ request: TransportRequest, control: ExchangeControl) async throws -> TransportResponse {
+            try await base.send(request, control: control)
+        }
+        func cookieField(for url: URL) -> String? { base.cookieField(for: url) }
+    }
+
     /// URLSession adds `Cookie` from its session's storage inside the transport, after the
     /// cache: the cache keys on those cookies too, so a sign-out then a sign-in as someone else
-    /// is not served the first user's private answer.
-    @Test func theCacheKeepsTheAnswersOfTwoCookieSessionsApart() async throws {
+    /// is not served the first user's private answer; the same when a transport wraps URLSession's.
+    @Test(arguments: [false, true]) func theCacheKeepsTheAnswersOfTwoCookieSessionsApart(wrapped: Bool) async throws {
         let storage = HTTPCookieStorage.sharedCookieStorage(forGroupContainerIdentifier: UUID().uuidString)
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpCookieStorage = storage
@@ -41,7 +51,8 @@ import SwiftApiDslCache
         func signIn(_ user: String) throws {
             storage.setCookie(try #require(HTTPCookie(properties: [.name: "sid", .value: user, .domain: host, .path: "/"])))
         }
-        let client = ApiClient(transport: URLSessionTransport(configuration: configuration), baseUrl: base).cache(.memory())
+        let session = URLSessionTransport(configuration: configuration)
+        let client = ApiClient(transport: wrapped ? Logging(base: session) : session, baseUrl: base).cache(.memory())
         let path = "cache/\(UUID().uuidString)/doc"
         func load() async throws -> Response<CacheWireTests.Answer> {
             try await client.get(path).queryItems(["cc": "private, max-age=60"]).perform()

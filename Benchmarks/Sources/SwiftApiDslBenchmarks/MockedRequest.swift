@@ -2,6 +2,7 @@ import BenchmarkClock
 import Foundation
 import SwiftApiDsl
 import SwiftApiDslMock
+import SwiftApiDslCache
 
 /// One request answered by `SwiftApiDslMock` from a route stub.
 enum MockedRequest {

@@ -1,6 +1,7 @@
 import Foundation
 import Observation
 import SwiftApiDsl
+import SwiftApiDslCache
 
 /// A screen's model: observed by SwiftUI, updated on the main actor from what the library
 /// loads, streams and downloads off it.

@@ -25,63 +25,11 @@ public struct ApiClient: RequestModifiable, ResponseValidatable, RequestStarting
     // dozen fields cost a dozen. A configuring call makes a new box (`ClientSettings`, below).
     private var box: ClientSettings.Box
 
-    /// Everything the client holds; setting it makes a new box and leaves other copies as they are.
+    /// Everything the client holds, read where it is used (`client.settings.modifiers`); setting
+    /// it makes a new box and leaves other copies as they are.
     var settings: ClientSettings {
         get { box.settings }
         set { box = ClientSettings.Box(newValue) }
-    }
-
-    /// The base URL; read it as `baseUrl`.
-    var storedBaseUrl: URL {
-        get { box.settings.storedBaseUrl }
-        set { settings.storedBaseUrl = newValue }
-    }
-    /// The base URL taken apart once, for the paths of requests.
-    var resolutionBase: URLResolution.Base { box.settings.resolutionBase }
-    /// The client's encoder; read it as `jsonEncoder`.
-    var storedJsonEncoder: JSONEncoder {
-        get { box.settings.storedJsonEncoder }
-        set { settings.storedJsonEncoder = newValue }
-    }
-    /// The client's decoder; read it as `jsonDecoder`.
-    var storedJsonDecoder: any ResponseDecoder {
-        get { box.settings.storedJsonDecoder }
-        set { settings.storedJsonDecoder = newValue }
-    }
-    /// The engine; read it as `transport`.
-    var storedTransport: any HTTPTransport {
-        get { box.settings.storedTransport }
-        set { settings.storedTransport = newValue }
-    }
-    /// Whether validators run, asked at each request; `nil` for always (see ``validators(enabledWhen:)``).
-    var validatorsEnabled: (@Sendable () -> Bool)? {
-        get { box.settings.validatorsEnabled }
-        set { settings.validatorsEnabled = newValue }
-    }
-    /// Modifiers applied to every request, in order, before authentication.
-    var modifiers: [RequestModifier] {
-        get { box.settings.modifiers }
-        set { settings.modifiers = newValue }
-    }
-    /// The authentication, applied after the client's modifiers unless a request bypasses it.
-    var authentication: ClientAuthentication? {
-        get { box.settings.authentication }
-        set { settings.authentication = newValue }
-    }
-    /// Validators applied to every response, before the request's own.
-    var validators: [ResponseValidator] {
-        get { box.settings.validators }
-        set { settings.validators = newValue }
-    }
-    /// Told of every request's life, in order; see ``observer(_:)``.
-    var observers: [@Sendable (RequestEvent) -> Void] {
-        get { box.settings.observers }
-        set { settings.observers = newValue }
-    }
-    /// Turns every failure into the app's own error; see ``mapError(_:)``.
-    var errorMapping: (@Sendable (RequestError) -> any Error)? {
-        get { box.settings.errorMapping }
-        set { settings.errorMapping = newValue }
     }
 
     /// Creates a client that sends its requests with URLSession.
@@ -130,15 +78,16 @@ public struct ApiClient: RequestModifiable, ResponseValidatable, RequestStarting
 /// Everything an ``ApiClient`` holds. The client keeps it in one immutable ``Box``, so that
 /// copying a client (which every chained call on a request does) costs one retain.
 struct ClientSettings: Sendable {
-    /// The base URL (the client's `baseUrl`); setting it takes it apart again for ``resolutionBase``.
-    var storedBaseUrl: URL {
-        didSet { resolutionBase = URLResolution.Base(storedBaseUrl) }
+    /// The base URL; setting it takes it apart again for ``resolutionBase``.
+    var baseUrl: URL {
+        didSet { resolutionBase = URLResolution.Base(baseUrl) }
     }
     /// The base URL taken apart once, for the paths of requests.
     private(set) var resolutionBase: URLResolution.Base
-    var storedJsonEncoder: JSONEncoder
-    var storedJsonDecoder: any ResponseDecoder
-    var storedTransport: any HTTPTransport
+    var jsonEncoder: JSONEncoder
+    var jsonDecoder: any ResponseDecoder
+    var transport: any HTTPTransport
+    /// Whether validators run, asked at each request; `nil` for always (see `validators(enabledWhen:)`).
     var validatorsEnabled: (@Sendable () -> Bool)?
     var modifiers: [RequestModifier] = []
     var authentication: ClientAuthentication?
@@ -148,11 +97,11 @@ struct ClientSettings: Sendable {
     var errorMapping: (@Sendable (RequestError) -> any Error)?
 
     init(transport: any HTTPTransport, baseUrl: URL, jsonEncoder: JSONEncoder, jsonDecoder: any ResponseDecoder) {
-        self.storedTransport = transport
-        self.storedBaseUrl = baseUrl
+        self.transport = transport
+        self.baseUrl = baseUrl
         self.resolutionBase = URLResolution.Base(baseUrl)
-        self.storedJsonEncoder = jsonEncoder
-        self.storedJsonDecoder = jsonDecoder
+        self.jsonEncoder = jsonEncoder
+        self.jsonDecoder = jsonDecoder
     }
 
     /// The settings of one client value, never changed once made.
@@ -169,14 +118,14 @@ struct ClientSettings: Sendable {
 
 extension RequestModifiable where Self == ApiClient {
     /// The URL that request paths are resolved against; its path and query are kept.
-    public var baseUrl: URL { self.storedBaseUrl }
+    public var baseUrl: URL { self.settings.baseUrl }
     /// Encodes `body:` values and JSON bodies, unless a request brings its own encoder.
-    public var jsonEncoder: JSONEncoder { self.storedJsonEncoder }
+    public var jsonEncoder: JSONEncoder { self.settings.jsonEncoder }
     /// Decodes response bodies and error bodies (a `JSONDecoder` unless the client was made with
     /// another ``ResponseDecoder``), unless `perform(jsonDecoder:)` is given another decoder.
-    public var jsonDecoder: any ResponseDecoder { self.storedJsonDecoder }
+    public var jsonDecoder: any ResponseDecoder { self.settings.jsonDecoder }
     /// The engine that sends requests.
-    public var transport: any HTTPTransport { self.storedTransport }
+    public var transport: any HTTPTransport { self.settings.transport }
 
     /// Returns a copy with `modifier` appended to the client's modifiers.
     public func modifier(_ modifier: RequestModifier) -> ApiClient {
@@ -191,12 +140,12 @@ extension RequestModifiable where Self == ApiClient {
     /// ```
     /// Authentication follows the base URL: it is added to requests whose origin is the new one.
     public func baseUrl(_ baseUrl: URL) -> ApiClient {
-        self.with { $0.storedBaseUrl = baseUrl }
+        self.with { $0.baseUrl = baseUrl }
     }
 
     /// Returns a copy that sends through `transport`, keeping everything else.
     public func transport(_ transport: any HTTPTransport) -> ApiClient {
-        self.with { $0.storedTransport = transport }
+        self.with { $0.transport = transport }
     }
 }
 

@@ -75,12 +75,11 @@ extension RequestBuilder {
                         throw tries > 1 ? ApiClientError.recording(tries, in: error) : error
                     }
                     tries += 1
-                    trace?.retrying(attempt: tries, error: error, delay: delay) // observe: retry
                     do {
-                        try await Task.sleep(nanoseconds: UInt64(min(delay, 86_400) * 1_000_000_000))
+                        try await RetryPolicy.wait(delay, before: tries, after: error, of: request, trace: trace)
                     } catch {
                         target.leaveAfterFailure()
-                        throw RequestError.transport(request, CancellationError())
+                        throw error
                     }
                 } catch {
                     target.leaveAfterFailure()

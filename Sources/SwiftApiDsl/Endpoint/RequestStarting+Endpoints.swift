@@ -50,10 +50,8 @@ extension Endpoint {
     /// Steps 1 to 7 for an endpoint on `client`, observed like any request: the decoded response,
     /// the raw one, and the request that received it (its URL is the last one, after redirects).
     func performed(on client: ApiClient, mapsErrors: Bool = true) async throws -> (response: Response<Value>, raw: Response<Data>, request: TransportRequest) {
-        let pipeline = RequestPipeline(client: client, call: call)
-        return try await pipeline.observed(mapsErrors: mapsErrors) { trace in
-            let (raw, request) = try await pipeline.execute(trace: trace)
-            return (raw.withBody(try decode(raw, of: request, clientDecoder: client.jsonDecoder)), raw, request)
+        try await RequestPipeline(client: client, call: call).perform(mapsErrors: mapsErrors) { raw, request in
+            (raw.withBody(try decode(raw, of: request, clientDecoder: client.jsonDecoder)), raw, request)
         }
     }
 }

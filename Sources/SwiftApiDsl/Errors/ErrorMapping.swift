@@ -46,7 +46,7 @@ extension RequestModifiable where Self == ApiClient {
     /// one, for a helper that performs on the client's behalf and keeps the ``RequestError``
     /// itself (a resource's state does).
     public func mapped(_ error: any Error) -> any Error {
-        guard let errorMapping = self.errorMapping else { return error }
+        guard let errorMapping = self.settings.errorMapping else { return error }
         return errorMapping(error.asRequestError)
     }
 }
@@ -54,7 +54,7 @@ extension RequestModifiable where Self == ApiClient {
 extension ResponseBody {
     /// The same body, its read errors turned by `client`'s ``ApiClient/mapError(_:)``.
     func mappingErrors(of client: ApiClient) -> ResponseBody {
-        guard client.errorMapping != nil else { return self }
+        guard client.settings.errorMapping != nil else { return self }
         return ResponseBody(makeNext: {
             var iterator = self.makeAsyncIterator()
             return {

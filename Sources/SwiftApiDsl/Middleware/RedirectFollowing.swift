@@ -20,13 +20,13 @@ extension Middleware {
                 }
                 await response.body.drain()
                 hops += 1
-                // A streamed body goes along whenever the method is kept, as an in-memory one does.
-                let keepsMethod = HttpMethod(following.httpMethod ?? HttpMethod.get.rawValue) == current.method
-                var hop = TransportRequest(urlRequest: following, body: keepsMethod ? current.body : nil)
-                hop.requestID = current.requestID
-                hop.name = current.name
-                hop.takesBodyAsItArrives = current.takesBodyAsItArrives
-                hop.tls = current.tls // checked against the pins of the hop's own host
+                // The hop is the request edited where the policy's answer differs (URL, method,
+                // fields, in-memory body): every other field goes along, the call's name and TLS
+                // settings (checked against the hop's own host) among them. A streamed body goes
+                // along whenever the method is kept, as an in-memory one does.
+                var hop = current
+                hop.urlRequest = following
+                if hop.method != current.method { hop.body = nil }
                 trace?.redirected(from: current, to: hop, statusCode: response.statusCode) // observe: redirect
                 // What a custom policy returns is checked as a finished request is.
                 do {

@@ -46,18 +46,33 @@ extension Middleware {
                     else { throw attempt > 1 ? ApiClientError.recording(attempt, in: error) : error }
                     failed = (error, delay)
                 }
-                // Cancelled already (the engine answered an aborted attempt): no retry to announce.
-                let cancelled = RequestError.transport(request.urlRequest, CancellationError())
-                if Task.isCancelled { throw attempt > 1 ? ApiClientError.recording(attempt, in: cancelled) : cancelled }
-                trace?.retrying(attempt: attempt + 1, error: failed.error, delay: failed.delay) // observe: retry
-                do {
-                    try await Task.sleep(nanoseconds: UInt64(min(failed.delay, 86_400) * 1_000_000_000))
+                do throws(RequestError) {
+                    try await RetryPolicy.wait(failed.delay, before: attempt + 1, after: failed.error, of: request.urlRequest, trace: trace)
                 } catch {
-                    // Cancelled during the wait: the call ends at once, counting the attempts made.
-                    throw attempt > 1 ? ApiClientError.recording(attempt, in: cancelled) : cancelled
+                    // Cancelled: the call ends at once, counting the attempts made.
+                    throw attempt > 1 ? ApiClientError.recording(attempt, in: error) : error
                 }
                 attempt += 1
             }
+        }
+    }
+}
+
+extension RetryPolicy {
+    /// The wait before attempt `next` of a call whose last attempt failed with `error`, the one
+    /// for retries and a download's continuation alike: told to the observers, then `delay`
+    /// seconds (a day at most). Throws `RequestError.transport(request, CancellationError())`
+    /// when the task is cancelled before (the engine answered an aborted attempt: no retry to
+    /// announce) or during it.
+    static func wait(_ delay: TimeInterval, before next: Int, after error: RequestError, of request: URLRequest,
+                     trace: RequestTrace?) async throws(RequestError) {
+        let cancelled = RequestError.transport(request, CancellationError())
+        if Task.isCancelled { throw cancelled }
+        trace?.retrying(attempt: next, error: error, delay: delay) // observe: retry
+        do {
+            try await Task.sleep(nanoseconds: UInt64(min(delay, 86_400) * 1_000_000_000))
+        } catch {
+            throw cancelled
         }
     }
 }

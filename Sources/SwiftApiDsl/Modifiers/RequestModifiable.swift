@@ -21,7 +21,7 @@ extension RequestModifiable {
     /// Returns a copy with a modifier that edits the `URLRequest`; it may `await` and `throw`.
     ///
     /// ```swift
-    /// client.modifier { $0.cachePolicy = .reloadIgnoringLocalCacheData }
+    /// client.modifier { $0.allowsCellularAccess = false }
     /// ```
     ///
     /// Every spelling compiles without annotations: `{ $0.timeoutInterval = 5 }`, `{ _ in … }`,

@@ -10,8 +10,8 @@ import FoundationNetworking
 /// completion, and also a chained method on clients and requests (see ``RequestModifiable``):
 /// ```swift
 /// extension RequestModifier {
-///     static func noCache() -> RequestModifier {
-///         .init { $0.cachePolicy = .reloadIgnoringLocalCacheData }
+///     static func wifiOnly() -> RequestModifier {
+///         .init { $0.allowsCellularAccess = false }
 ///     }
 /// }
 /// ```

@@ -77,15 +77,16 @@ extension ApiClient: CustomStringConvertible, CustomReflectable {
     /// The redacted base URL, the transport's type, and how many modifiers, validators and
     /// observers it has; nothing reached through the transport (a session's cookies) or a closure.
     public var customMirror: Mirror {
-        Mirror(self, children: [
-            "baseUrl": Redaction.url(baseUrl),
-            "transport": String(describing: type(of: transport)),
-            "modifiers": modifiers.count,
-            "authentication": authentication == nil ? "none" : "set",
-            "validators": validators.count,
-            "observers": observers.count,
-            "middlewares": middlewares.map(\.name),
-            "errorMapping": errorMapping == nil ? "none" : "set",
+        let settings = self.settings
+        return Mirror(self, children: [
+            "baseUrl": Redaction.url(settings.baseUrl),
+            "transport": String(describing: type(of: settings.transport)),
+            "modifiers": settings.modifiers.count,
+            "authentication": settings.authentication == nil ? "none" : "set",
+            "validators": settings.validators.count,
+            "observers": settings.observers.count,
+            "middlewares": settings.middlewares.map(\.name),
+            "errorMapping": settings.errorMapping == nil ? "none" : "set",
         ])
     }
 }

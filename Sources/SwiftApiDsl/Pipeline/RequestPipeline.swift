@@ -16,7 +16,7 @@ import FoundationNetworking
 //                  retries             per the `RetryPolicy`, none by default (Middleware/Retrying.swift)
 //                  redirects           per the `RedirectPolicy` (Middleware/RedirectFollowing.swift)
 //                  the client's middlewares, then the call's (Middleware/Middleware.swift;
-//                                      the cache is one: Middleware/HTTPCaching.swift)
+//                                      SwiftApiDslCache's cache is one, on the public seams)
 //                  observers           the request as the transport gets it (Middleware/Observing.swift)
 //                  the transport       one exchange under the idle timeout (Pipeline/Exchange.swift)
 //                then the body of the final response goes where the call wants it: into memory,
@@ -40,17 +40,28 @@ struct RequestPipeline: Sendable {
     private var jsonEncoder: JSONEncoder { call.jsonEncoder ?? client.jsonEncoder }
 
     /// Runs one performance of the call (`body`) under a trace of the client's observers, which
-    /// hears of its end, success or failure, exactly once. What it throws is turned by the
-    /// client's ``ApiClient/mapError(_:)`` unless `mapsErrors` is `false` (a caller that maps itself).
-    func observed<T>(mapsErrors: Bool = true, _ body: (RequestTrace?) async throws -> T) async throws -> T {
+    /// hears of its end, success or failure, exactly once: here, or, for a body handed to the
+    /// caller unread (`endsWithBody`), when that body ends (``RequestTrace/observing(_:)``). What
+    /// it throws is turned by the client's ``ApiClient/mapError(_:)`` unless `mapsErrors` is
+    /// `false` (a caller that maps itself).
+    func observed<T>(mapsErrors: Bool = true, endsWithBody: Bool = false, _ body: (RequestTrace?) async throws -> T) async throws -> T {
         let trace = client.startingTrace()
         do {
             let result = try await body(trace)
-            trace?.finished(error: nil)
+            if !endsWithBody { trace?.finished(error: nil) }
             return result
         } catch {
             trace?.finished(error: error.asRequestError)
             throw mapsErrors ? client.mapped(error) : error
+        }
+    }
+
+    /// Steps 1 to 7 for a call read into memory, observed: `decode` makes the result from the
+    /// validated response and the request it answers. Every `perform` goes through here.
+    func perform<T>(mapsErrors: Bool = true, _ decode: (Response<Data>, TransportRequest) throws -> T) async throws -> T {
+        try await observed(mapsErrors: mapsErrors) { trace in
+            let (response, request) = try await execute(trace: trace)
+            return try decode(response, request)
         }
     }
 
@@ -103,11 +114,11 @@ struct RequestPipeline: Sendable {
         let transport = client.transport
         var next = Exchange.send(through: transport, uploadProgress: record?.uploadProgress)
         if let trace { next = Middleware.observing(trace).wrapping(next, transport: transport) }
-        for middleware in (client.middlewares + call.middlewares).reversed() { next = middleware.wrapping(next, transport: transport) }
+        for middleware in (client.settings.middlewares + call.middlewares).reversed() { next = middleware.wrapping(next, transport: transport) }
         next = Middleware.followingRedirects(draft.redirectPolicy, trace: trace).wrapping(next, transport: transport)
         if let record, draft.retryPolicy.maxAttempts > 1 {
             // A retried status is reported against the caller's range (2xx when it set none).
-            let acceptable = ResponseValidator.acceptedStatuses(in: client.validators + call.validators) ?? 200..<300
+            let acceptable = ResponseValidator.acceptedStatuses(in: client.settings.validators + call.validators) ?? 200..<300
             next = Middleware.retrying(draft.retryPolicy, record: record, acceptable: acceptable, trace: trace).wrapping(next, transport: transport)
         }
         if let credential {
@@ -125,9 +136,9 @@ struct RequestPipeline: Sendable {
     func prepare() async throws -> (draft: RequestDraft, credential: UsedCredential?) {
         var draft = try build()
         let built = draft.request.url
-        try await modify(&draft, with: client.modifiers)
+        try await modify(&draft, with: client.settings.modifiers)
         var credential: UsedCredential?
-        if !call.bypassAuth, let authentication = client.authentication,
+        if !call.bypassAuth, let authentication = client.settings.authentication,
            call.authenticatesAnyOrigin || hasBaseOrigin(draft.request.url, built: built) {
             do {
                 credential = try await authentication.authenticate(&draft)
@@ -157,7 +168,7 @@ struct RequestPipeline: Sendable {
     private func build() throws -> RequestDraft {
         let url: URL
         do {
-            url = try client.resolutionBase.url(for: call)
+            url = try client.settings.resolutionBase.url(for: call)
         } catch {
             throw RequestError.modify(URLRequest(url: call.url ?? client.baseUrl), error)
         }
@@ -189,19 +200,19 @@ struct RequestPipeline: Sendable {
 
     /// Whether step 6 has anything to run: some validator, and the client's switch on.
     private var validates: Bool {
-        if let enabled = client.validatorsEnabled, !enabled() { return false }
-        return !client.validators.isEmpty || !call.validators.isEmpty
+        if let enabled = client.settings.validatorsEnabled, !enabled() { return false }
+        return !client.settings.validators.isEmpty || !call.validators.isEmpty
     }
 
     /// Step 6: every validator, the client's first; none while the client's switch is off
     /// (a mock's, unless it is told otherwise).
     private func validate(_ response: Response<Data>, of request: TransportRequest) async throws {
-        if let enabled = client.validatorsEnabled, !enabled() { return }
+        if let enabled = client.settings.validatorsEnabled, !enabled() { return }
         // Each list is already free of repeated ids (`append(replacingSameId:)`).
         let validators = call.validators
         let all = validators.contains(where: { $0.id != nil })
-            ? ResponseValidator.replacingSameIds(client.validators + validators)
-            : client.validators + validators
+            ? ResponseValidator.replacingSameIds(client.settings.validators + validators)
+            : client.settings.validators + validators
         for validator in all {
             do {
                 try await validator.validate?(response)
@@ -217,7 +228,7 @@ extension ApiClient {
     /// A trace for this client's observers, or `nil` when it has none: a call without observers
     /// makes no trace (a lock, the clock read) and runs nothing of `Observability/`.
     func startingTrace() -> RequestTrace? {
-        observers.isEmpty ? nil : RequestTrace(observers: observers)
+        settings.observers.isEmpty ? nil : RequestTrace(observers: settings.observers)
     }
 }
 

@@ -37,16 +37,10 @@ extension RequestBuilder {
     /// `stream()` with the request the response answers, and without the client's error mapping
     /// (for a caller that tells errors apart first, as a reconnecting event stream does).
     func openStream() async throws -> (response: Response<ResponseBody>, request: TransportRequest) {
-        guard let trace = client.startingTrace() else {
-            let (response, request, streamed) = try await pipeline.execute(into: .caller, trace: nil)
-            return (response.withBody(streamed ?? ResponseBody(response.body)), request)
-        }
-        do {
+        try await pipeline.observed(mapsErrors: false, endsWithBody: true) { trace in
             let (response, request, streamed) = try await pipeline.execute(into: .caller, trace: trace)
-            return (response.withBody(trace.observing(streamed ?? ResponseBody(response.body))), request)
-        } catch {
-            trace.finished(error: error.asRequestError)
-            throw error
+            let body = streamed ?? ResponseBody(response.body)
+            return (response.withBody(trace.map { $0.observing(body) } ?? body), request)
         }
     }
 }

@@ -104,7 +104,7 @@ extension RequestBuilder {
     /// ```
     @discardableResult
     public func perform() async throws -> Response<Data> {
-        try await pipeline.observed { try await pipeline.execute(trace: $0).0 }
+        try await pipeline.perform { response, _ in response }
     }
 
     /// Sends the request and decodes the body with `jsonDecoder`, else the client's decoder: JSON
@@ -127,9 +127,8 @@ extension RequestBuilder {
     /// let response: Response<Profile> = try await client.get("user/profile").perform()
     /// ```
     public func perform<T: Decodable>(jsonDecoder: (any ResponseDecoder)? = nil) async throws -> Response<T> {
-        try await pipeline.observed { trace in
-            let (response, request) = try await pipeline.execute(trace: trace)
-            return response.withBody(try Self.decode(T.self, from: response, of: request, with: jsonDecoder ?? client.jsonDecoder))
+        try await pipeline.perform { response, request in
+            response.withBody(try Self.decode(T.self, from: response, of: request, with: jsonDecoder ?? client.jsonDecoder))
         }
     }
 

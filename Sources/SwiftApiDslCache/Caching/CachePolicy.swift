@@ -6,7 +6,7 @@ import FoundationNetworking
 
 extension HTTPCache {
     /// How one call uses the client's ``HTTPCache``, set with
-    /// ``RequestModifier/cachePolicy(_:)-(HTTPCache.Policy)``. Each policy is the request's
+    /// ``SwiftApiDsl/RequestModifier/cachePolicy(_:)``. Each policy is the request's
     /// standard `Cache-Control` directive, so it also reaches the server and any cache between.
     public enum Policy: Sendable, Equatable {
         /// A fresh stored response answers; a stale one is revalidated (the default): removes

@@ -4,7 +4,7 @@ import SwiftApiDsl
 import FoundationNetworking
 #endif
 
-/// A private HTTP cache (RFC 9111) for `GET` and `HEAD`, as a ``Middleware``: the same on every
+/// A private HTTP cache (RFC 9111) for `GET` and `HEAD`, as a `Middleware`: the same on every
 /// transport (URLSession, AsyncHTTPClient, the mock). Turn it on per client:
 ///
 /// ```swift
@@ -29,18 +29,18 @@ import FoundationNetworking
 /// - Requests that carry their own `If-None-Match`, `If-Modified-Since`, `If-Match`,
 ///   `If-Unmodified-Since`, `If-Range` or `Range`, and requests with `Cache-Control: no-store`,
 ///   go to the network untouched. One call skips the cache with
-///   ``RequestModifier/cachePolicy(_:)-(HTTPCache.Policy)`` (`.cachePolicy(.reloadIgnoringCache)`).
+///   ``SwiftApiDsl/RequestModifier/cachePolicy(_:)`` (`.cachePolicy(.reloadIgnoringCache)`).
 ///
 /// Every response that passes through says what the cache did in a `Cache-Status` field (RFC
 /// 9211), e.g. `SwiftApiDsl; hit; ttl=42`, for logs and servers' tools. In code, read the typed
-/// outcome the cache records beside it: ``Response/source``,
-/// ``RequestMetrics/source`` and, in a middleware added before the cache,
-/// ``TransportResponse/source``; the field is written, never read back. The middlewares
-/// added before the cache see every call; those added after it, the observers' wire events and
-/// the transport see only the requests that reach the network.
+/// source the cache records beside it: `Response.source`, `RequestMetrics.source` and, in a
+/// middleware added before the cache, `TransportResponse.source`; the field is written, never
+/// read back. The middlewares added before the cache see every call; those added after it, the
+/// observers' wire events and the transport see only the requests that reach the network.
 ///
 /// The URLSession transport gives its session no `URLCache`, so nothing is cached twice.
-/// <doc:Caching> tells the whole story.
+/// <doc:Caching> tells the whole story, and lists the public seams of the core the cache is
+/// built on, for a caching middleware of your own.
 public final class HTTPCache: Sendable, CustomReflectable {
     /// Where the entries live.
     let store: any CacheStore

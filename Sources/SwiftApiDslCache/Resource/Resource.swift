@@ -161,14 +161,14 @@ public final class Resource<Value: Sendable>: Sendable {
     }
 
     /// The value: the one loaded if the state is ``State/loaded(_:)``, else the result of the
-    /// running load, or of a new one. Throws the load's ``RequestError``.
+    /// running load, or of a new one. Throws the load's `RequestError`.
     public func value() async throws -> Value {
         try await join(restart: false)
     }
 
     /// Loads the value again (asking the server whether the current one changed, see
     /// ``Resource``), or waits for the load already running; ``latestValue`` stays meanwhile.
-    /// Returns the new value, or after a 304 the one held; throws the load's ``RequestError``.
+    /// Returns the new value, or after a 304 the one held; throws the load's `RequestError`.
     @discardableResult
     public func reload() async throws -> Value {
         try await join(restart: true)

@@ -182,7 +182,7 @@ import SwiftApiDslCache
         _ = try await observed.get(path).perform()
         _ = try await observed.get(path).perform()
         _ = try await observed.get(path).cachePolicy(.revalidate).perform()
-        #expect(outcomes.all == ["network 200", "hit 200", "revalidated 304"])
+        #expect(outcomes.all == ["network 200", "stored 200", "revalidated 304"])
         #expect(try await Self.stats(key) == Stats(requests: 2, conditional: 1, notModified: 1))
     }
 }
