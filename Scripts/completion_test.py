@@ -41,7 +41,7 @@ VERB_RANK_LIMIT = 12
 # are properties (each a `RequestVerb`, called like a method): they rank with the few other
 # properties, above every method. `request` and the endpoint calls stay methods and rank by name
 # among the configuration calls (`RequestModifiable`'s, shared with requests); they are checked as
-# offered, not as ranked.
+# offered, not as ranked. `resource` comes from `SwiftApiDslCache`, which the consumer imports.
 ENTRY_POINTS = ["request", "perform", "response", "urlRequest", "download", "pages", "resource"]
 CLIENT_CONFIGURATION = ["modifier", "validator", "authentication", "transport", "mocked", "header",
                         "bearer", "accept", "timeoutInterval", "httpStatusCodeRange", "baseUrl",

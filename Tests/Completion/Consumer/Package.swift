@@ -15,6 +15,8 @@ let package = Package(
             dependencies: [
                 .product(name: "SwiftApiDsl", package: "SwiftApiDsl"),
                 .product(name: "SwiftApiDslMock", package: "SwiftApiDsl"),
+                // `resource(_:)` comes with the cache product, as in an app that uses it.
+                .product(name: "SwiftApiDslCache", package: "SwiftApiDsl"),
             ]
         ),
     ],

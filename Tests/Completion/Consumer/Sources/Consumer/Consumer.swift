@@ -1,5 +1,6 @@
 import Foundation
 import SwiftApiDsl
+import SwiftApiDslCache
 import SwiftApiDslMock
 
 // Scripts/completion_test.py completes at each `/*complete:NAME*/` marker: it replaces the
