@@ -10,7 +10,7 @@ extension Middleware {
         Middleware("observers") { request, next in
             trace.sending(request) // observe: bytes sent
             let response = try await next(request)
-            trace.headReceived(response.head(for: request.url), at: response.headArrival, for: request) // observe: head
+            trace.headReceived(response.head(for: request.url), at: response.body.control?.firstReceived, for: request) // observe: head
             return response
         }
     }

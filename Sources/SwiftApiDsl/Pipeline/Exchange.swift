@@ -26,7 +26,6 @@ enum Exchange {
                     control.abort(CancellationError())
                 }
                 control.noteActivity()
-                response.headArrival = control.firstReceived
                 try response.checkStatus()
                 if response.body.data != nil {
                     // A body given whole (a mock's) leaves nothing to time or to cancel: the

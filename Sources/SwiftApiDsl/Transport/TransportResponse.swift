@@ -23,9 +23,6 @@ public struct TransportResponse: Sendable {
     /// middlewares): set on every exchange's response. A middleware that answers without the
     /// network (a cache hit) sets the request it answers; `nil` leaves the call's own.
     public var sentRequest: TransportRequest?
-    /// When the head arrived, if the transport held it back with its body (system uptime; see
-    /// ``ExchangeControl/didReceive(_:)``), for the time to first byte.
-    var headArrival: TimeInterval?
     /// Where the response came from: ``ResponseSource/network`` as every exchange returns it; a
     /// middleware that answers from a store of its own sets ``ResponseSource/stored`` or
     /// ``ResponseSource/revalidated``, which the call's ``Response/source``, its metrics and the
