@@ -37,8 +37,7 @@ extension HTTPBody {
     /// `Content-Encoding`, which engines decode).
     convenience init?(_ response: Response<ResponseBody>, method: HTTPRequest.Method) {
         guard method != .head, response.statusCode != 204, response.statusCode != 304 else { return nil }
-        let announced = response.headerFields["Content-Encoding"] == nil
-            ? response.headerFields["Content-Length"].flatMap { Int64($0) } : nil
+        let announced = response.headerFields.expectedBodyLength
         self.init(ByteChunks(body: response.body), length: announced.map { .known($0) } ?? .unknown, iterationBehavior: .single)
     }
 }

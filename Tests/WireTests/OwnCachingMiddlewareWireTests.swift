@@ -25,7 +25,7 @@ import SwiftApiDsl // and nothing else: the public seams a user's middleware has
                     return hit
                 }
                 var response = try await next(request)
-                guard response.statusCode == 200, (response.expectedLength ?? 0) < 1 << 20 else { return response }
+                guard response.statusCode == 200, (response.headerFields.expectedBodyLength ?? 0) < 1 << 20 else { return response }
                 let collected = Collected()
                 response.body = response.body.tapped({ collected.append($0) }, onEnd: { whole in
                     if whole { self.lock.withLock { self.bodies[key] = collected.data } }
@@ -43,30 +43,16 @@ import SwiftApiDsl // and nothing else: the public seams a user's middleware has
     }
 
     @Test func itKeysOnTheTransportsCookiesAndSaysWhereAnAnswerCameFrom() async throws {
-        let storage = HTTPCookieStorage.sharedCookieStorage(forGroupContainerIdentifier: UUID().uuidString)
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.httpCookieStorage = storage
-        let base = try TestServer.url("")
-        let host = try #require(base.host)
-        func signIn(_ user: String) throws {
-            storage.setCookie(try #require(HTTPCookie(properties: [.name: "sid", .value: user, .domain: host, .path: "/"])))
-        }
+        let sessions = try CookieSessions()
         let sources = Sources()
-        let client = ApiClient(transport: URLSessionTransport(configuration: configuration), baseUrl: base)
+        let client = ApiClient(transport: URLSessionTransport(configuration: sessions.configuration), baseUrl: sessions.base)
             .middleware(TinyCache().middleware)
             .observer { event in if case .finished(let metrics) = event.kind { sources.append(metrics.source) } }
         let path = "cache/\(UUID().uuidString)/doc"
-        func load() async throws -> Response<CacheWireTests.Answer> { try await client.get(path).perform() }
+        let answers = try await sessions.adaBobAda { try await client.get(path).perform() }
 
-        try signIn("ada")
-        let ada = try await load()
-        try signIn("bob")
-        let bob = try await load()
-        try signIn("ada")
-        let adaAgain = try await load()
-
-        let answered: [ResponseSource] = [ada.source, bob.source, adaAgain.source]
-        let requests: [Int] = [ada.body.requests, bob.body.requests, adaAgain.body.requests]
+        let answered: [ResponseSource] = answers.map(\.source)
+        let requests: [Int] = answers.map(\.body.requests)
         let observed: [ResponseSource] = sources.all
         #expect(answered == [.network, .network, .stored])
         #expect(requests == [1, 2, 1])

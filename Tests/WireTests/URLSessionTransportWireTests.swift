@@ -43,28 +43,15 @@ import SwiftApiDslCache
     /// cache: the cache keys on those cookies too, so a sign-out then a sign-in as someone else
     /// is not served the first user's private answer; the same when a transport wraps URLSession's.
     @Test(arguments: [false, true]) func theCacheKeepsTheAnswersOfTwoCookieSessionsApart(wrapped: Bool) async throws {
-        let storage = HTTPCookieStorage.sharedCookieStorage(forGroupContainerIdentifier: UUID().uuidString)
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.httpCookieStorage = storage
-        let base = try TestServer.url("")
-        let host = try #require(base.host)
-        func signIn(_ user: String) throws {
-            storage.setCookie(try #require(HTTPCookie(properties: [.name: "sid", .value: user, .domain: host, .path: "/"])))
-        }
-        let session = URLSessionTransport(configuration: configuration)
-        let client = ApiClient(transport: wrapped ? Logging(base: session) : session, baseUrl: base).cache(.memory())
+        let sessions = try CookieSessions()
+        let session = URLSessionTransport(configuration: sessions.configuration)
+        let client = ApiClient(transport: wrapped ? Logging(base: session) : session, baseUrl: sessions.base).cache(.memory())
         let path = "cache/\(UUID().uuidString)/doc"
-        func load() async throws -> Response<CacheWireTests.Answer> {
+        let answers = try await sessions.adaBobAda {
             try await client.get(path).queryItems(["cc": "private, max-age=60"]).perform()
         }
-        try signIn("ada")
-        let ada = try await load()
-        try signIn("bob")
-        let bob = try await load()
-        try signIn("ada")
-        let adaAgain = try await load()
-        let outcomes: [ResponseSource] = [ada.source, bob.source, adaAgain.source]
-        let requests: [Int] = [ada.body.requests, bob.body.requests, adaAgain.body.requests]
+        let outcomes: [ResponseSource] = answers.map(\.source)
+        let requests: [Int] = answers.map(\.body.requests)
         #expect(outcomes == [.network, .network, .stored])
         #expect(requests == [1, 2, 1])
     }

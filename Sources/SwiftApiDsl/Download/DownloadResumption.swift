@@ -45,7 +45,7 @@ enum DownloadResumption: Equatable {
     /// (a `Content-Encoding`): the bytes on disk then are not the ones a `Range` counts.
     private static func fresh(_ headerFields: HeaderFields) -> Self {
         guard headerFields["Content-Encoding"] == nil else { return .fresh(total: nil, validator: nil) }
-        return .fresh(total: BodyDestination.expectedLength(of: headerFields), validator: validator(in: headerFields))
+        return .fresh(total: headerFields.expectedBodyLength, validator: validator(in: headerFields))
     }
 
     /// Whether the response says its server serves byte ranges: `bytes` among the tokens of its

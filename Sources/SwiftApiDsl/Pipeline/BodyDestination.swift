@@ -36,7 +36,7 @@ enum BodyDestination {
                  validated: Bool, trace: RequestTrace?) async throws -> (Response<Data>, ResponseBody?) {
         let head = response.head(for: request.url)
         // A download follows its own progress, from the bytes already on disk (DownloadTarget).
-        let makeProgress = { draft.downloadProgress.map { ProgressReporter(total: Self.expectedLength(of: response), handler: $0) } }
+        let makeProgress = { draft.downloadProgress.map { ProgressReporter(total: response.headerFields.expectedBodyLength, handler: $0) } }
         let limit = draft.maxResponseSize
         switch self {
         case .memory:
@@ -71,17 +71,6 @@ enum BodyDestination {
         }
     }
 
-    /// The body's length as announced, when it is what arrives: a `Content-Length` without a
-    /// `Content-Encoding` (engines decode gzip and deflate, so the count would not match).
-    static func expectedLength(of response: TransportResponse) -> Int64? {
-        expectedLength(of: response.headerFields)
-    }
-
-    /// ``expectedLength(of:)-(TransportResponse)`` from the header fields alone.
-    static func expectedLength(of fields: HeaderFields) -> Int64? {
-        guard fields[HeaderField.contentEncoding.rawValue] == nil else { return nil }
-        return fields[HeaderField.contentLength.rawValue].flatMap { Int64($0) }
-    }
 
     /// The whole body in memory; `nil` past `limit` (the rest is dropped, which closes the connection).
     static func collect(_ body: ResponseBody, limit: Int?, progress: ProgressReporter?) async throws -> Data? {

@@ -112,6 +112,18 @@ public struct HeaderFields: Sendable, Hashable, Sequence, ExpressibleByDictionar
         fields.filter { Self.sameName($0.name, name) }.map(\.value)
     }
 
+    /// The length of the body these fields announce as it will be read: the `Content-Length`,
+    /// unless a `Content-Encoding` makes the bytes read differ from the bytes sent (engines
+    /// decode gzip). For a middleware that collects bodies only up to a size, as a cache does.
+    ///
+    /// ```swift
+    /// if let length = response.headerFields.expectedBodyLength, length > 1 << 20 { return response }
+    /// ```
+    public var expectedBodyLength: Int64? {
+        guard self["Content-Encoding"] == nil else { return nil }
+        return self["Content-Length"].flatMap { Int64($0) }
+    }
+
     /// The number of fields.
     public var count: Int { fields.count }
 

@@ -37,7 +37,7 @@ public struct TransportRequest: Sendable {
     /// The Foundation form last taken back, for what the fields above do not hold.
     private var foundationExtras: URLRequest?
     /// Whether the call takes the response body as it arrives (a download, a stream): a
-    /// caching middleware then collects it in memory only when its ``TransportResponse/expectedLength``
+    /// caching middleware then collects it in memory only when its ``HeaderFields/expectedBodyLength``
     /// is small enough.
     /// Set by the pipeline on every request of every call.
     public internal(set) var takesBodyAsItArrives = false

@@ -37,10 +37,6 @@ public struct TransportResponse: Sendable {
     /// ```
     public var source = ResponseSource.network
 
-    /// The body's length as it will be read, when the head announces it: its `Content-Length`,
-    /// unless a `Content-Encoding` makes the bytes read differ from the bytes sent. For a
-    /// middleware that collects bodies only up to a size, as a cache does.
-    public var expectedLength: Int64? { BodyDestination.expectedLength(of: headerFields) }
 
     /// A response head from its parts.
     public init(statusCode: Int, headerFields: HeaderFields = [:], httpVersion: String = "HTTP/1.1", body: ResponseBody = .empty) {

@@ -65,7 +65,7 @@ extension HTTPCache {
         let status = stored != nil ? "; fwd-status=\(response.statusCode)" : ""
         // A download's or a stream's body is collected only when its length is announced within
         // the entry limit: never an event stream, a chunked body or a large file.
-        let (expected, limit) = (response.expectedLength, store.entryLimit)
+        let (expected, limit) = (response.headerFields.expectedBodyLength, store.entryLimit)
         guard !request.takesBodyAsItArrives || expected.map({ $0 <= Int64(limit) }) == true,
               let entry = storable(response, to: request, key: key, partition: partition, sent: start, received: arrival) else {
             if stored != nil, response.statusCode == 200 { store.removeEntries(url: key) }
