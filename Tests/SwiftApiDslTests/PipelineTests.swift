@@ -185,3 +185,26 @@ import FoundationNetworking
         #expect(transport.requests.count == 1)
     }
 }
+
+/// Only a middleware says where a response came from: what a transport sets is not believed.
+@Suite struct ResponseSourceTests {
+    /// Claims every answer came from a store.
+    struct Boasting: HTTPTransport {
+        func send(_ request: TransportRequest, control: ExchangeControl) async throws -> TransportResponse {
+            var response = TransportResponse(statusCode: 200, body: ResponseBody(Data("x".utf8)))
+            response.source = .stored
+            return response
+        }
+    }
+
+    @Test func aTransportCannotFakeTheSourceButAMiddlewareSetsIt() async throws {
+        let client = ApiClient(transport: Boasting(), baseUrl: URL(string: "https://api.example.com")!)
+        #expect(try await client.get("a").perform().source == .network)
+        let marking = Middleware("marking") { request, next in
+            var response = try await next(request)
+            response.source = .revalidated
+            return response
+        }
+        #expect(try await client.middleware(marking).get("a").perform().source == .revalidated)
+    }
+}

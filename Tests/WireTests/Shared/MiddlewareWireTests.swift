@@ -102,6 +102,25 @@ import SwiftApiDsl
         ])
     }
 
+    /// Over a real socket, each hop of a 307 reaches the chain as the request edited: its own URL,
+    /// and the fields the redirect rule does not touch as the call set them.
+    @Test func eachRedirectHopKeepsTheCallsNameRequestIdAndBody() async throws {
+        let hops = Trail()
+        let recorder = Middleware("recorder") { request, next in
+            let body = String(decoding: request.httpBody ?? Data(), as: UTF8.self)
+            hops.add("\(request.method.rawValue) \(request.url?.path ?? "") \(request.name ?? "-") \(request.requestID != nil) \(body)")
+            return try await next(request)
+        }
+        let client = try HttpBin.client().observer { _ in }.middleware(recorder)
+        let response = try await client.post("redirect-to")
+            .queryItems(["url": "/anything/after", "status_code": "307"])
+            .body(Data("payload".utf8), contentType: "text/plain")
+            .name("createThing")
+            .perform()
+        #expect(response.statusCode == 200)
+        #expect(hops.all == ["POST /redirect-to createThing true payload", "POST /anything/after createThing true payload"])
+    }
+
     @Test func aCircuitBreakerRefusesWithoutSendingOnceTheServerFailedTwice() async throws {
         struct CircuitOpen: Error, Equatable {}
         // Each request sent and each failure is a line.
