@@ -53,7 +53,7 @@ extension RequestStarting {
     /// let page: Page = try await client.request(url: page.next).perform()
     /// ```
     /// The client's authentication is added only when `url` has the base URL's origin (scheme,
-    /// host, port); see ``RequestBuilder/authenticatingAnyOrigin()``. A URL without a scheme and
+    /// host, port); see ``CallDescribing/authenticatingAnyOrigin()``. A URL without a scheme and
     /// host fails the request as ``RequestError/modify(_:_:)``.
     public func request(
         _ method: HttpMethod = .get, url: URL, bypassAuth: Bool = false,

@@ -26,7 +26,7 @@ import FoundationNetworking
 /// default, or any ``ResponseDecoder`` (XML, property lists…).
 /// `Data` gives the raw body; ``EmptyResponse`` and an optional (as `nil`) accept an empty
 /// body. Any other decoding is a closure: `Endpoint(.get, "logo", decode: { $0.body })`.
-public struct Endpoint<Value>: RequestModifiable, ResponseValidatable, Sendable {
+public struct Endpoint<Value>: CallDescribing, Sendable {
     /// What the call is: the same description a client's request holds.
     var call: CallDescription
     /// How the validated response becomes the value.
@@ -78,26 +78,11 @@ public struct Endpoint<Value>: RequestModifiable, ResponseValidatable, Sendable 
         }
     }
 
-    /// Returns a copy with `modifier` appended; it runs after the client's modifiers and authentication.
-    public func modifier(_ modifier: RequestModifier) -> Endpoint {
-        var copy = self
-        copy.call.modifiers.append(modifier)
-        return copy
-    }
-
-    /// Returns a copy with `validator` appended; it runs after the client's validators.
-    public func validator(_ validator: ResponseValidator) -> Endpoint {
-        var copy = self
-        copy.call.validators.append(replacingSameId: validator)
-        return copy
-    }
-
-    /// Returns a copy that receives the client's authentication whatever its URL's origin;
-    /// see ``RequestBuilder/authenticatingAnyOrigin()``.
-    public func authenticatingAnyOrigin() -> Endpoint {
-        var copy = self
-        copy.call.authenticatesAnyOrigin = true
-        return copy
+    /// This endpoint's call, giving the raw body; writing it replaces the call and keeps this
+    /// endpoint's decoding.
+    public var endpoint: Endpoint<Data> {
+        get { Endpoint<Data>(call: call) }
+        set { call = newValue.call }
     }
 
     /// The same call, its value made by `transform` from the validated raw response and this

@@ -104,23 +104,3 @@ extension RequestModifiable where Self == ApiClient {
         self.with { $0.middlewares = middlewares }
     }
 }
-
-extension RequestModifiable where Self == RequestBuilder {
-    /// Returns a copy whose requests on the wire also go through `middleware`, after the
-    /// client's middlewares; see ``Middleware``.
-    public func middleware(_ middleware: Middleware) -> RequestBuilder {
-        var copy = self
-        copy.call.middlewares.append(middleware)
-        return copy
-    }
-}
-
-extension Endpoint {
-    /// Returns a copy whose requests on the wire also go through `middleware`, after the
-    /// client's middlewares; see ``Middleware``.
-    public func middleware(_ middleware: Middleware) -> Endpoint {
-        var copy = self
-        copy.call.middlewares.append(middleware)
-        return copy
-    }
-}

@@ -77,7 +77,8 @@ enum BodyDestination {
         var data = Data()
         let complete = try await read(body) { chunk in
             if let limit, data.count + chunk.count > limit { return false }
-            data.append(chunk)
+            // A body of one chunk (most small answers) is that chunk, not a copy of it.
+            if data.isEmpty { data = chunk } else { data.append(chunk) }
             progress?.advance(by: chunk.count)
             return true
         }

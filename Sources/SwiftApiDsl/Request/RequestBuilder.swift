@@ -22,8 +22,8 @@ import FoundationNetworking
 /// **Absolute URLs.** A request started from a URL (`client.request(url: nextLink)`) goes to
 /// that URL as is, through the same modifiers and validators. The client's authentication is
 /// added only when the URL's origin (scheme, host and port) is the base URL's, so a link to
-/// another server never receives your credentials; opt in with ``authenticatingAnyOrigin()``.
-public struct RequestBuilder: RequestModifiable, ResponseValidatable {
+/// another server never receives your credentials; opt in with ``CallDescribing/authenticatingAnyOrigin()``.
+public struct RequestBuilder: CallDescribing {
     // The type itself declares only its state. `perform` is declared in a plain extension below
     // (`download` in Download/Download.swift); what describes the request and the calls that
     // change it live in constrained extensions, which editors rank after those.
@@ -57,42 +57,16 @@ extension RequestModifiable where Self == RequestBuilder {
     /// The client that started the request.
     public var client: ApiClient { self.storedClient }
     /// The request without its client: an endpoint with the same method, path or URL,
-    /// `bypassAuth`, body, modifiers and validators, that gives the raw body. Read what the
-    /// request describes there (`request.endpoint.method`, `.path`, `.url`, `.bypassAuth`), or
-    /// keep it: `client.perform(request.endpoint)` sends the same call.
-    public var endpoint: Endpoint<Data> { Endpoint(call: self.call) }
+    /// `bypassAuth`, body, modifiers, validators and middlewares, that gives the raw body. Read
+    /// what the request describes there (`request.endpoint.method`, `.path`, `.url`,
+    /// `.bypassAuth`), or keep it: `client.perform(request.endpoint)` sends the same call.
+    /// Writing it replaces the call and keeps the client.
+    public var endpoint: Endpoint<Data> {
+        get { Endpoint(call: self.call) }
+        set { self.call = newValue.call }
+    }
     /// The encoder for this request's JSON bodies: the one given, else the client's.
     public var jsonEncoder: JSONEncoder { self.call.jsonEncoder ?? self.storedClient.jsonEncoder }
-
-    /// Returns a copy with `modifier` appended; it runs after the client's modifiers and authentication.
-    public func modifier(_ modifier: RequestModifier) -> RequestBuilder {
-        var copy = self
-        copy.call.modifiers.append(modifier)
-        return copy
-    }
-
-    /// Returns a copy that receives the client's authentication whatever its URL's origin.
-    ///
-    /// By default authentication is added only when the request's origin (scheme, host, port,
-    /// after the client's modifiers ran) is the base URL's. Opt in only for a server you trust
-    /// with the same credentials:
-    /// ```swift
-    /// try await client.request(url: cdnUrl).authenticatingAnyOrigin().perform()
-    /// ```
-    public func authenticatingAnyOrigin() -> RequestBuilder {
-        var copy = self
-        copy.call.authenticatesAnyOrigin = true
-        return copy
-    }
-}
-
-extension ResponseValidatable where Self == RequestBuilder {
-    /// Returns a copy with `validator` appended; it runs after the client's validators.
-    public func validator(_ validator: ResponseValidator) -> RequestBuilder {
-        var copy = self
-        copy.call.validators.append(replacingSameId: validator)
-        return copy
-    }
 }
 
 extension RequestBuilder {
