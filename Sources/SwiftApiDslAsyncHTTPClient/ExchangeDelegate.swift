@@ -14,10 +14,13 @@ import SwiftApiDsl
 ///
 /// A small answer to a call that reads it into memory (a `Content-Length` of at most
 /// ``heldBodyLimit``, a request that does not take its body as it arrives) reaches the caller
-/// whole: its head is held until the body has arrived, so the caller wakes once and reads the body
-/// without waiting. Meanwhile the head and each part are reported to the control, so a body that
-/// stalls is timed out from its last bytes, and the time to first byte stays the head's. A larger
-/// or unannounced body, a stream's or a download's, gets its head at once.
+/// whole: its head is held and its parts gathered until the body has arrived, then both are handed
+/// over as one response whose body is given whole, so the caller wakes once and reads nothing more.
+/// Meanwhile the head and each part are reported to the control, so a body that stalls is timed
+/// out from its last bytes, and the time to first byte stays the head's. A body that outgrows the
+/// bound as it is decompressed, or an exchange that fails before its end, hands over what was
+/// gathered through the queue, followed by the rest or the failure. A larger or unannounced body,
+/// a stream's or a download's, gets its head at once.
 ///
 /// Using AsyncHTTPClient's delegate API rather than its `async` one costs no task per exchange,
 /// and the `HTTPClient.Task` it returns can be cancelled from the pipeline's idle ticker.
@@ -50,6 +53,9 @@ final class ExchangeDelegate: HTTPClientResponseDelegate, Sendable {
         var head = Head.awaited
         /// The head parsed but not yet handed over (see ``didReceiveHead(task:_:)``).
         var parsedHead: TransportResponse?
+        /// Whether the head waits for the whole body, whose parts gather in `heldBody`.
+        var holdsHead = false
+        var heldBody: ByteBuffer?
         /// The bytes of the request body sent by this exchange.
         var sent: Int64 = 0
         /// Whether a response head arrived.
@@ -116,12 +122,19 @@ final class ExchangeDelegate: HTTPClientResponseDelegate, Sendable {
         waiting?.resume(with: result)
     }
 
-    /// Hands over the parsed head, if it is still waiting to be.
-    private func deliverParsedHead() {
-        guard let response = state.withLockedValue({ state in
-            defer { state.parsedHead = nil }
-            return state.parsedHead
+    /// Hands over the parsed head, if it is still waiting to be. A held head gets its gathered
+    /// body given whole when the exchange ended (`ended`), else queued before what follows.
+    private func deliverParsedHead(ended: Bool = false) {
+        guard let (parsed, held, holds) = state.withLockedValue({ state in
+            defer { (state.parsedHead, state.heldBody) = (nil, nil) }
+            return state.parsedHead.map { ($0, state.heldBody, state.holdsHead) }
         }) else { return }
+        var response = parsed
+        if ended && holds {
+            response.body = ResponseBody(held.map { Data(buffer: $0) } ?? Data())
+        } else if let held {
+            _ = chunks.push(Data(buffer: held))
+        }
         deliver(.success(response))
     }
 
@@ -152,12 +165,14 @@ final class ExchangeDelegate: HTTPClientResponseDelegate, Sendable {
             httpVersion: head.version == .http1_1 ? "HTTP/1.1" : "HTTP/\(head.version.major).\(head.version.minor)",
             body: chunks.body
         )
+        let holds = !request.takesBodyAsItArrives
+            && head.headers.first(name: "Content-Length").flatMap(Int.init).map { $0 <= Self.heldBodyLimit } == true
         state.withLockedValue { state in
             state.headArrived = true
             state.parsedHead = response
+            state.holdsHead = holds
         }
-        if !request.takesBodyAsItArrives,
-           let length = head.headers.first(name: "Content-Length").flatMap(Int.init), length <= Self.heldBodyLimit {
+        if holds {
             // Handed over with the end of the body (`didFinishRequest`), or with a failure.
             control.didReceive(0)
         } else {
@@ -169,11 +184,20 @@ final class ExchangeDelegate: HTTPClientResponseDelegate, Sendable {
     }
 
     func didReceiveBodyPart(task: HTTPClient.Task<Void>, _ buffer: ByteBuffer) -> EventLoopFuture<Void> {
-        let isHeld = state.withLockedValue { $0.parsedHead != nil }
-        if isHeld { control.didReceive(buffer.readableBytes) }
+        let gathered: Int? = state.withLockedValue { state in
+            guard state.holdsHead, state.parsedHead != nil else { return nil }
+            var part = buffer
+            if state.heldBody == nil { state.heldBody = part } else { state.heldBody!.writeBuffer(&part) }
+            return state.heldBody!.readableBytes
+        }
+        if let gathered {
+            control.didReceive(buffer.readableBytes)
+            // Decompressed, a held body can outgrow its bound: it goes to the queue from here on,
+            // and the head to its reader.
+            if gathered > Self.heldBodyLimit { deliverParsedHead() }
+            return task.eventLoop.makeSucceededVoidFuture()
+        }
         guard !chunks.push(Data(buffer: buffer)) else { return task.eventLoop.makeSucceededVoidFuture() }
-        // Decompressed, a held body can outgrow the queue: its reader needs the head to drain it.
-        if isHeld { deliverParsedHead() }
         let resumed = task.eventLoop.makePromise(of: Void.self)
         chunks.whenDrained { resumed.succeed() }
         return resumed.futureResult
@@ -202,7 +226,7 @@ final class ExchangeDelegate: HTTPClientResponseDelegate, Sendable {
     func didFinishRequest(task: HTTPClient.Task<Void>) throws {
         reportEnd()
         chunks.finish()
-        deliverParsedHead()
+        deliverParsedHead(ended: true)
     }
 }
 #endif

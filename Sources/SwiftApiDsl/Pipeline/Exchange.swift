@@ -28,9 +28,11 @@ enum Exchange {
                 control.noteActivity()
                 try response.checkStatus()
                 if response.body.data != nil {
-                    // A body given whole (a mock's) leaves nothing to time or to cancel: the
-                    // exchange ends here.
+                    // A body given whole (a mock's, a small answer an engine gathered) leaves
+                    // nothing to time or to cancel: the exchange ends here. Its control still
+                    // tells the observers when the head came.
                     end(control)
+                    response.body.control = control
                 } else {
                     response.body = ExchangeBody(response.body, request: request, control: control).body
                 }

@@ -17,9 +17,9 @@ public struct ResponseBody: AsyncSequence, Sendable {
     /// The exchange this body reads from as it is, for the pipeline's one-loop read
     /// (``ExchangeBody/read(_:)``); `nil` for any other body, a middleware's included.
     let exchange: ExchangeBody?
-    /// The exchange this body reads from, through any wrapper of the library's; `nil` for a body
-    /// a transport or middleware made.
-    let control: ExchangeControl?
+    /// The exchange this body reads from, through any wrapper of the library's, or that gave it
+    /// whole; `nil` for a body a transport or middleware made.
+    var control: ExchangeControl?
     /// The whole body, when it was given whole (``init(_:)-(Data)``): nothing is left to wait for.
     let data: Data?
 
