@@ -44,9 +44,9 @@ import SwiftApiDslAsyncHTTPClient
     }
 
     @Test(.timeLimit(.minutes(1))) func aSmallAnswerThatDecompressesBeyondTheQueueIsReadWhole() async throws {
-        // 3 MiB of zeros, a few KiB gzipped: held by its length, it outgrows the 1 MiB queue once
-        // decompressed, and its head must then be handed over for the reader to drain it (held,
-        // the call would wait for its idle timeout and fail).
+        // 3 MiB of zeros, a few KiB gzipped: held by its length, it outgrows the held bound once
+        // decompressed; what was gathered then goes to the queue, the head to its reader, and the
+        // rest is read as it comes, all of it in order.
         let response = try await ApiClient(asyncHTTPClient: .shared, baseUrl: try TestServer.url())
             .timeoutInterval(20)
             .get("gzipped").queryItems(["bytes": "\(3 << 20)"])

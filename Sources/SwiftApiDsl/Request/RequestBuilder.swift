@@ -30,13 +30,17 @@ public struct RequestBuilder: CallDescribing {
 
     /// The client; read it as `client`.
     let storedClient: ApiClient
-    /// What the call is: the same description an endpoint holds.
-    var call: CallDescription
+    /// What the call is, as a raw endpoint: stored as one, so that a chained call edits it in
+    /// place through ``endpoint``.
+    var raw: Endpoint<Data>
 
     init(client: ApiClient, call: CallDescription) {
         self.storedClient = client
-        self.call = call
+        raw = Endpoint(call: call)
     }
+
+    /// What the call is: the same description an endpoint holds.
+    var call: CallDescription { raw.call }
 
     /// The way the request is performed.
     var pipeline: RequestPipeline { RequestPipeline(client: storedClient, call: call) }
@@ -62,8 +66,8 @@ extension RequestModifiable where Self == RequestBuilder {
     /// `.bypassAuth`), or keep it: `client.perform(request.endpoint)` sends the same call.
     /// Writing it replaces the call and keeps the client.
     public var endpoint: Endpoint<Data> {
-        get { Endpoint(call: self.call) }
-        set { self.call = newValue.call }
+        get { self.raw }
+        _modify { yield &self.raw }
     }
     /// The encoder for this request's JSON bodies: the one given, else the client's.
     public var jsonEncoder: JSONEncoder { self.call.jsonEncoder ?? self.storedClient.jsonEncoder }
