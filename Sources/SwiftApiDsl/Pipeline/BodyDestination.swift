@@ -40,9 +40,8 @@ enum BodyDestination {
         let limit = draft.maxResponseSize
         switch self {
         case .memory:
-            let progress = makeProgress()
             try Self.check(response, of: request, against: limit)
-            guard let body = try await Self.collect(response.body, limit: limit, progress: progress) else {
+            guard let body = try await Self.collect(response.body, limit: limit, progress: makeProgress()) else {
                 throw RequestError.transport(request.urlRequest, ApiClientError.responseTooLarge(limit: limit ?? 0))
             }
             trace?.bodyReceived(body, file: nil) // observe: bytes received

@@ -69,8 +69,7 @@ enum Exchange {
     /// is, anything else as ``RequestError/transport(_:_:)``.
     static func failure(_ error: any Error, of request: TransportRequest, control: ExchangeControl) -> any Error {
         if let reason = control.abortReason { return RequestError.transport(request.urlRequest, reason) }
-        if error is RequestError { return error }
-        return RequestError.transport(request.urlRequest, error)
+        return error as? RequestError ?? RequestError.transport(request.urlRequest, error)
     }
 }
 

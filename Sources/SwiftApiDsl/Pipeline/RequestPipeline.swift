@@ -86,11 +86,9 @@ struct RequestPipeline: Sendable {
         do {
             transportResponse = try await send(draft.request)
             try transportResponse.checkStatus() // a middleware's own answer is checked as an engine's
-        } catch let error as RequestError {
-            throw error
         } catch {
-            // A middleware's own error.
-            throw RequestError.transport(draft.request.urlRequest, error)
+            // A RequestError as it is; a middleware's own error as a transport failure.
+            throw error as? RequestError ?? RequestError.transport(draft.request.urlRequest, error)
         }
         trace?.answered(transportResponse) // observe: the chain's answer (a cache's included)
         // The request the final response answers; the prepared one for an answer a middleware made.
@@ -209,10 +207,8 @@ struct RequestPipeline: Sendable {
     private func validate(_ response: Response<Data>, of request: TransportRequest) async throws {
         if let enabled = client.settings.validatorsEnabled, !enabled() { return }
         // Each list is already free of repeated ids (`append(replacingSameId:)`).
-        let validators = call.validators
-        let all = validators.contains(where: { $0.id != nil })
-            ? ResponseValidator.replacingSameIds(client.settings.validators + validators)
-            : client.settings.validators + validators
+        let listed = client.settings.validators + call.validators
+        let all = call.validators.contains(where: { $0.id != nil }) ? ResponseValidator.replacingSameIds(listed) : listed
         for validator in all {
             do {
                 try await validator.validate?(response)
@@ -241,9 +237,8 @@ final class CallRecord: Sendable {
 
     init(_ draft: RequestDraft) {
         // The body's size is read (a file's from disk) only when someone follows the upload.
-        let request = draft.request
         uploadProgress = draft.uploadProgress.map { handler in
-            let size = request.httpBody.map { Int64($0.count) } ?? (try? request.body?.contentLength()) ?? 0
+            let size = draft.request.httpBody.map { Int64($0.count) } ?? (try? draft.request.body?.contentLength()) ?? 0
             return ProgressReporter(total: size, handler: handler)
         }
     }

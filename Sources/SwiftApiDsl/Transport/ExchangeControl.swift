@@ -107,22 +107,20 @@ public final class ExchangeControl: Sendable {
     /// ```swift
     /// if !queue.push(chunk) { control.readerFellBehind() }   // in the engine's callback
     /// ```
-    public func readerFellBehind() {
-        let ends = state.withLock { state in
-            state.fellBehind = true
-            return state.endsWhenBehind
-        }
-        if ends { abort(Self.fellBehind) }
-    }
+    public func readerFellBehind() { abortIfBehind { $0.fellBehind = true } }
 
     /// Lets ``readerFellBehind()`` abort the exchange; at once if the engine reported a backlog
     /// already (the body outran the reader's decision).
-    func endWhenReaderFallsBehind() {
-        let fellBehind = state.withLock { state in
-            state.endsWhenBehind = true
-            return state.fellBehind
+    func endWhenReaderFallsBehind() { abortIfBehind { $0.endsWhenBehind = true } }
+
+    /// Records, with `change`, that the engine fell behind or that the reader asked to end then;
+    /// aborts the exchange once both are true.
+    private func abortIfBehind(after change: (inout State) -> Void) {
+        let ends = state.withLock { state in
+            change(&state)
+            return state.fellBehind && state.endsWhenBehind
         }
-        if fellBehind { abort(Self.fellBehind) }
+        if ends { abort(Self.fellBehind) }
     }
 
     /// Why a body that fell behind ended.
@@ -130,9 +128,6 @@ public final class ExchangeControl: Sendable {
 
     /// Whether the exchange was aborted, for transports that poll between blocking steps.
     public var isAborted: Bool { state.withLock { $0.reason != nil } }
-
-    /// The bytes of the request body reported so far.
-    var bytesSent: Int64 { state.withLock { $0.bytesSent } }
 
     /// Records that bytes moved just now.
     func noteActivity() {
@@ -179,9 +174,7 @@ public final class ExchangeControl: Sendable {
     func checkIdleness(at now: UInt64) {
         let (lastActivity, isPaused) = state.withLock { ($0.lastActivity, $0.isPaused) }
         guard !isPaused, now > lastActivity, TimeInterval(now - lastActivity) / 1_000_000_000 >= idleTimeout else { return }
-        var userInfo: [String: Any] = [:]
-        if let url { userInfo[NSURLErrorFailingURLErrorKey] = url }
-        abort(URLError(.timedOut, userInfo: userInfo))
+        abort(URLError(.timedOut, userInfo: url.map { [NSURLErrorFailingURLErrorKey: $0] } ?? [:]))
     }
 }
 

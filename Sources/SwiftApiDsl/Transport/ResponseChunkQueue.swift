@@ -51,10 +51,7 @@ public final class ResponseChunkQueue: Sendable {
         guard !chunk.isEmpty else { return true }
         let (reader, mayGoOn): (UnsafeContinuation<Data?, any Error>?, Bool) = state.withLock { state in
             guard state.end == nil else { return (nil, true) }
-            if let reader = state.reader {
-                state.reader = nil
-                return (reader, true)
-            }
+            if let reader = state.reader.take() { return (reader, true) }
             state.buffer.append(chunk)
             state.bufferedBytes += chunk.count
             return (nil, state.bufferedBytes < bufferLimit)
@@ -79,17 +76,11 @@ public final class ResponseChunkQueue: Sendable {
     public func finish(throwing error: (any Error)? = nil) {
         let (reader, drained) = state.withLock { state in
             if state.end == nil { state.end = error.map { .failure($0) } ?? .success(()) }
-            defer {
-                state.reader = nil
-                state.drained = nil
-            }
-            return (state.reader, state.drained)
+            return (state.reader.take(), state.drained.take())
         }
         // A paused engine must be let go, even when nobody reads any more.
         drained?()
-        if let reader {
-            if let error { reader.resume(throwing: error) } else { reader.resume(returning: nil) }
-        }
+        reader?.resume(with: error.map { .failure($0) } ?? .success(nil))
     }
 
     /// The next chunk, waiting for it if none is queued; `nil` at the end of the body.
@@ -122,9 +113,8 @@ public final class ResponseChunkQueue: Sendable {
                 state.start = 0
             }
             state.bufferedBytes -= chunk.count
-            guard state.bufferedBytes < bufferLimit, let drained = state.drained else { return (.success(chunk), nil) }
-            state.drained = nil
-            return (.success(chunk), drained)
+            guard state.bufferedBytes < bufferLimit else { return (.success(chunk), nil) }
+            return (.success(chunk), state.drained.take())
         }
         drained?()
         return result

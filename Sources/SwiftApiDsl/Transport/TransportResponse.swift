@@ -18,7 +18,7 @@ public struct TransportResponse: Sendable {
     /// The body, read once by the pipeline.
     public var body: ResponseBody
     /// The Foundation form of the head, when the engine already made one (URLSession, a mock).
-    let httpURLResponse: HTTPURLResponse?
+    private(set) var httpURLResponse: HTTPURLResponse?
     /// The request this response answers, as the transport received it (after redirects and
     /// middlewares): set on every exchange's response. A middleware that answers without the
     /// network (a cache hit) sets the request it answers; `nil` leaves the call's own.
@@ -44,17 +44,13 @@ public struct TransportResponse: Sendable {
         self.headerFields = headerFields
         self.httpVersion = httpVersion
         self.body = body
-        self.httpURLResponse = nil
     }
 
     /// A response whose head is an `HTTPURLResponse` the engine made; it is handed to the
     /// caller as it is.
     public init(_ httpResponse: HTTPURLResponse, body: ResponseBody = .empty) {
-        self.statusCode = httpResponse.statusCode
-        self.headerFields = HeaderFields(httpResponse)
-        self.httpVersion = "HTTP/1.1"
-        self.body = body
-        self.httpURLResponse = httpResponse
+        self.init(statusCode: httpResponse.statusCode, headerFields: HeaderFields(httpResponse), body: body)
+        httpURLResponse = httpResponse
     }
 
     /// Throws `URLError(.badServerResponse)` for a status HTTP cannot have (outside 100 to 999),
