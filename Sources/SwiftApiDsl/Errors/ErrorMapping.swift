@@ -39,15 +39,12 @@ extension RequestModifiable where Self == ApiClient {
     public func mapError(_ transform: @escaping @Sendable (RequestError) -> any Error) -> ApiClient {
         self.with { $0.errorMapping = transform }
     }
-}
 
-extension RequestModifiable where Self == ApiClient {
     /// `error` as this client's calls throw it: the client's ``mapError(_:)`` applied, if it has
     /// one, for a helper that performs on the client's behalf and keeps the ``RequestError``
     /// itself (a resource's state does).
     public func mapped(_ error: any Error) -> any Error {
-        guard let errorMapping = self.settings.errorMapping else { return error }
-        return errorMapping(error.asRequestError)
+        self.settings.errorMapping.map { $0(error.asRequestError) } ?? error
     }
 }
 

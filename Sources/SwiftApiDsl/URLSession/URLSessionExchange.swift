@@ -94,17 +94,12 @@ final class URLSessionExchange: Sendable {
     private static func hasConflictingLengths(_ fields: HeaderFields) -> Bool {
         // Bytes, not `contains(",")`: on Linux that overload goes through `NSString`, a few µs a response.
         guard let value = fields[HeaderField.contentLength.rawValue], value.utf8.contains(UInt8(ascii: ",")) else { return false }
-        let lengths = Set(value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
-        return lengths.count > 1
+        return Set(value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }).count > 1
     }
 
     /// Fails the caller still waiting for the head with `error`; later callbacks find no one.
     func fail(_ error: any Error) {
-        let head = state.withLock { state in
-            defer { state.head = nil }
-            return state.head
-        }
-        head?.resume(throwing: error)
+        state.withLock { $0.head.take() }?.resume(throwing: error)
     }
 
     func receive(_ data: Data) {
@@ -128,18 +123,11 @@ final class URLSessionExchange: Sendable {
         if state.withLock({ $0.head != nil && $0.received == nil }), let response, response is HTTPURLResponse {
             receive(response)
         }
-        let (body, challengeCancelled) = state.withLock { state in
-            defer { state.body = nil }
-            return (state.body, state.challengeCancelled)
-        }
+        let (body, challengeCancelled) = state.withLock { ($0.body.take(), $0.challengeCancelled) }
         if let temporaryFile { try? FileManager.default.removeItem(at: temporaryFile) }
         let failure = error.map { URLSessionFailure.map($0, for: request) }
         body?.finish(throwing: challengeCancelled ? nil : failure)
         deliverHead()
-        let head = state.withLock { state in
-            defer { state.head = nil }
-            return state.head
-        }
-        head?.resume(throwing: failure ?? RequestError.fatal(.notHTTPResponse(request, response)))
+        state.withLock { $0.head.take() }?.resume(throwing: failure ?? RequestError.fatal(.notHTTPResponse(request, response)))
     }
 }

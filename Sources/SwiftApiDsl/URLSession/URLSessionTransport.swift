@@ -278,8 +278,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         // An interim answer (`100 Continue`, `103 Early Hints`) is not the response: on Linux
         // libcurl hands it over like one, and the final head follows on the same task.
         if let interim = response as? HTTPURLResponse, interim.statusCode / 100 == 1, interim.statusCode != 101 {
-            completionHandler(.allow)
-            return
+            return completionHandler(.allow)
         }
         let exchange = exchange(of: dataTask)
         exchange?.receive(response)
@@ -329,7 +328,6 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-        let exchange = exchanges.withLock { $0.removeValue(forKey: task.taskIdentifier) }
-        exchange?.complete(response: task.response, error: error)
+        exchanges.withLock { $0.removeValue(forKey: task.taskIdentifier) }?.complete(response: task.response, error: error)
     }
 }
