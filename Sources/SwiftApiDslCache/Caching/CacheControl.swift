@@ -58,19 +58,12 @@ struct CacheControl: Sendable, Equatable {
     /// The directives of `value` as (lowercased name, argument without quotes); commas inside
     /// a quoted argument do not split.
     static func directives(in value: String) -> [(name: String, argument: String?)] {
-        var parts: [String] = []
-        var current = ""
         var quoted = false
-        for character in value {
+        // `split` asks about each character once, in order, so `quoted` follows the quotes.
+        let parts = value.split(omittingEmptySubsequences: false) { character in
             if character == "\"" { quoted.toggle() }
-            if character == ",", !quoted {
-                parts.append(current)
-                current = ""
-            } else {
-                current.append(character)
-            }
+            return character == "," && !quoted
         }
-        parts.append(current)
         return parts.compactMap { part in
             let pair = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = pair[0].trimmingCharacters(in: .whitespaces).lowercased()

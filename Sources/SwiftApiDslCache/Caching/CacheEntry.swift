@@ -87,8 +87,7 @@ struct CacheEntry: Sendable, Equatable {
     /// `max-age`, else `Expires` minus `date`; an invalid `Expires`, such as "0", means already expired.
     private static func lifetime(_ control: CacheControl, _ fields: HeaderFields, date: Date) -> TimeInterval {
         if let maxAge = control.maxAge { return TimeInterval(maxAge) }
-        guard let expires = fields["Expires"] else { return 0 }
-        guard let expiry = HTTPDate.parse(expires.trimmingCharacters(in: .whitespaces)) else { return 0 }
+        guard let expires = fields["Expires"], let expiry = HTTPDate.parse(expires.trimmingCharacters(in: .whitespaces)) else { return 0 }
         return expiry.timeIntervalSince(date)
     }
 

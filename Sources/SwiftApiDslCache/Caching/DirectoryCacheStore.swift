@@ -140,16 +140,11 @@ final class DirectoryCacheStore: CacheStore {
             try manager.createDirectory(at: temporary, withIntermediateDirectories: true)
             try manager.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try data.write(to: partial)
-        } catch {
-            try? manager.removeItem(at: partial)
-            return false
-        }
-        // rename(2) replaces the destination in one step on every POSIX system.
-        guard rename(partial.path, file.path) == 0 else {
-            try? manager.removeItem(at: partial)
-            return false
-        }
-        return true
+            // rename(2) replaces the destination in one step on every POSIX system.
+            if rename(partial.path, file.path) == 0 { return true }
+        } catch {}
+        try? manager.removeItem(at: partial)
+        return false
     }
 
     /// Removes `path` from the index (the caller removes the file, outside the lock); whether it was there.

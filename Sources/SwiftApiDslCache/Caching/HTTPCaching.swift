@@ -115,8 +115,7 @@ extension HTTPCache {
         for name in Set(fields.fields.map(\.name)) where HeaderField(name).isRedacted { fields.set(nil, for: name) }
         let entry = CacheEntry(url: key, partition: partition, statusCode: 200, headerFields: fields, body: Data(),
                                requestTime: sent, responseTime: received, varied: CacheEntry.varied(vary, in: request.headerFields))
-        let validated = fields["ETag"] != nil || fields["Last-Modified"] != nil
-        return validated || entry.freshnessLifetime > 0 ? entry : nil
+        return fields["ETag"] != nil || fields["Last-Modified"] != nil || entry.freshnessLifetime > 0 ? entry : nil
     }
 
     /// Removes what is stored for `url` and for the `Location` and `Content-Location` of
@@ -166,7 +165,6 @@ extension HTTPCache {
         var secrets = request.headerFields.fields.filter { HeaderField($0.name).isRedacted }.map { "\($0.name.lowercased()): \($0.value)" }
         if let cookies { secrets.append("session cookie: \(cookies)") }
         guard !secrets.isEmpty else { return "" }
-        let text = secrets.sorted().joined(separator: "\n")
-        return SHA256.hex(Data(text.utf8))
+        return SHA256.hex(Data(secrets.sorted().joined(separator: "\n").utf8))
     }
 }

@@ -14,10 +14,9 @@ extension HeaderFields {
     func updated(byNotModified fields: HeaderFields) -> HeaderFields {
         var updated = self
         for name in Set(fields.fields.map { $0.name.lowercased() }) where !Self.describingTheMessage.contains(name) {
-            let values = fields.values(for: name)
             updated.set(nil, for: name)
             let spelling = fields.fields.first { $0.name.lowercased() == name }?.name ?? name
-            for value in values { updated.append(value, for: spelling) }
+            for value in fields.values(for: name) { updated.append(value, for: spelling) }
         }
         return updated
     }

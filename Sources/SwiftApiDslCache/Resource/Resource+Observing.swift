@@ -94,14 +94,8 @@ extension Resource {
         }
         #if canImport(Observation)
         if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *), let registrar = registrar as? ObservationRegistrar {
-            if changed.state {
-                registrar.willSet(self, keyPath: \.state)
-                registrar.didSet(self, keyPath: \.state)
-            }
-            if changed.latestValue {
-                registrar.willSet(self, keyPath: \.latestValue)
-                registrar.didSet(self, keyPath: \.latestValue)
-            }
+            if changed.state { registrar.withMutation(of: self, keyPath: \.state) {} }
+            if changed.latestValue { registrar.withMutation(of: self, keyPath: \.latestValue) {} }
         }
         #endif
         deliver()

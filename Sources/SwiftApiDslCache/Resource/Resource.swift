@@ -102,8 +102,6 @@ public final class Resource<Value: Sendable>: Sendable {
         /// Whether a thread is making those calls now.
         var isDelivering = false
 
-        var isLoading: Bool { loading != nil }
-
         /// Sets the state and tells every observer, in order (this runs under the lock; the
         /// handlers of ``Resource/observe(_:)`` are called once it is let go). An idle resource
         /// invalidated again does not change.
@@ -223,7 +221,7 @@ public final class Resource<Value: Sendable>: Sendable {
                 let immediate: Result<Value, any Error>? = mutate { storage in
                     if Task.isCancelled { return .failure(client.mapped(CancellationError())) }
                     if !restart, case .loaded(let value) = storage.state { return .success(value) }
-                    if !storage.isLoading { start(&storage) }
+                    if storage.loading == nil { start(&storage) }
                     storage.waiters[id] = (storage.generation, continuation)
                     return nil
                 }
