@@ -35,8 +35,11 @@ extension RequestModifier {
 
     /// Sends `fields` as `application/x-www-form-urlencoded`, in order (space as `+`).
     public static func formUrlEncoded(_ fields: [URLQueryItem]) -> RequestModifier {
-        body(Data(PercentEncoding.form(fields).utf8))
-            .followed(by: .contentType("application/x-www-form-urlencoded"))
+        let body = Data(PercentEncoding.form(fields).utf8)
+        return .init(editing: { request in
+            request.setBody(body)
+            request.headerFields.set("application/x-www-form-urlencoded", for: HeaderField.contentType.rawValue)
+        })
     }
 
     /// Streams the file at `fileURL` as the body, with its `Content-Length`, never loading it
@@ -70,23 +73,13 @@ extension RequestModifier {
             request.headerFields.set(form.contentType, for: HeaderField.contentType.rawValue)
         })
     }
-
-    /// A modifier that runs this one, then `next`.
-    func followed(by next: RequestModifier) -> RequestModifier {
-        .init(editingDraft: { draft in
-            try await apply(&draft)
-            try await next.apply(&draft)
-        })
-    }
 }
 
 extension TransportRequest {
     /// Sets `Content-Type` to `contentType` unless one is set already.
     mutating func setContentTypeIfMissing(_ contentType: String) {
         let field = HeaderField.contentType.rawValue
-        if headerFields[field] == nil {
-            headerFields.set(contentType, for: field)
-        }
+        if headerFields[field] == nil { headerFields.set(contentType, for: field) }
     }
 }
 

@@ -21,12 +21,9 @@ struct LineSplitter: Sendable {
         var start = chunk.startIndex
         while start < chunk.endIndex {
             // A `\n` right after a `\r` (in this chunk or the last) ends no line of its own.
-            let skipsLineFeed = afterCarriageReturn && chunk[start] == Self.lineFeed
+            // (A skip at the chunk's end leaves an empty rest, which the guard below puts in `pending`.)
+            if afterCarriageReturn, chunk[start] == Self.lineFeed { start += 1 }
             afterCarriageReturn = false
-            if skipsLineFeed {
-                start += 1
-                continue
-            }
             guard let end = chunk[start...].firstIndex(where: { $0 == Self.lineFeed || $0 == Self.carriageReturn }) else {
                 pending.append(chunk[start...])
                 break

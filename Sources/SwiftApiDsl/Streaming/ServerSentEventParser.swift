@@ -14,9 +14,8 @@
 ///   caller simply stops feeding lines, or calls ``startNewStream()`` to go on with another
 ///   connection, as an `EventSource` does when it reconnects.
 struct ServerSentEventParser: Sendable {
-    private var data = ""
-    private var hasData = false
-    private var type = ""
+    /// The fields of the block being read, up to its empty line.
+    private var block = Block()
     private var lastEventId = ""
     /// The reconnection time in milliseconds the stream last asked for with `retry:`.
     private(set) var retry: Int?
@@ -29,9 +28,7 @@ struct ServerSentEventParser: Sendable {
     /// Starts parsing another connection's stream: the unfinished block of the last one is
     /// dropped; the last event ID (as of its last empty line) and the reconnection time are kept.
     mutating func startNewStream() {
-        data = ""
-        hasData = false
-        type = ""
+        block = Block()
         lastEventId = reconnectionEventId
         isFirstLine = true
     }
@@ -58,11 +55,11 @@ struct ServerSentEventParser: Sendable {
     private mutating func process(field: Substring, value: Substring) {
         switch field {
         case "event":
-            type = String(value)
+            block.type = String(value)
         case "data":
-            if hasData { data += "\n" }
-            data += value
-            hasData = true
+            if block.hasData { block.data += "\n" }
+            block.data += value
+            block.hasData = true
         case "id" where !value.unicodeScalars.contains("\u{0}"):
             lastEventId = String(value)
         case "retry" where !value.isEmpty && value.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }):
@@ -77,12 +74,15 @@ struct ServerSentEventParser: Sendable {
     /// with `\n` gives the same text. `hasData` tells "no data field" from "one empty data field".
     private mutating func dispatch() -> ServerSentEvent? {
         reconnectionEventId = lastEventId
-        defer {
-            data = ""
-            hasData = false
-            type = ""
-        }
-        guard hasData else { return nil }
-        return ServerSentEvent(type: type.isEmpty ? "message" : type, data: data, lastEventId: lastEventId, retry: retry)
+        defer { block = Block() }
+        guard block.hasData else { return nil }
+        return ServerSentEvent(type: block.type.isEmpty ? "message" : block.type, data: block.data, lastEventId: lastEventId, retry: retry)
+    }
+
+    /// What a block has set so far: its `event` type and its joined `data`.
+    private struct Block {
+        var data = ""
+        var hasData = false
+        var type = ""
     }
 }

@@ -193,7 +193,6 @@ extension RequestError {
     /// A failure of the connection itself, after which an event stream connects again: a
     /// transport error other than a cancellation.
     fileprivate var isReconnectable: Bool {
-        guard case .transport = self else { return false }
-        return !isCancellation
+        if case .transport = self { !isCancellation } else { false }
     }
 }

@@ -13,8 +13,7 @@ extension ResponseValidator {
     /// ```
     public static func acceptableContentTypes(_ types: [String]) -> ResponseValidator {
         .init { response in
-            let header = response.headerFields[HeaderField.contentType.rawValue]
-            guard let header else {
+            guard let header = response.headerFields[HeaderField.contentType.rawValue] else {
                 if response.body.isEmpty { return }
                 throw ApiClientError.unacceptableContentType(nil, acceptable: types)
             }
