@@ -67,10 +67,8 @@ public struct ApiClient: RequestModifiable, ResponseValidatable, RequestStarting
 
     /// A copy with one change; the settings are boxed once for all the change makes.
     func with(_ change: (inout ClientSettings) -> Void) -> ApiClient {
-        var settings = self.settings
-        change(&settings)
         var copy = self
-        copy.settings = settings
+        change(&copy.settings)
         return copy
     }
 }

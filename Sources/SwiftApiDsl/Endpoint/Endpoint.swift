@@ -67,9 +67,8 @@ public struct Endpoint<Value>: CallDescribing, Sendable {
         body: (any Encodable & Sendable)?, bypassAuth: Bool, jsonEncoder: JSONEncoder?,
         decoding: Decoding
     ) {
-        call = CallDescription(method: method, path: path, url: url, body: body.map(JSONBody.init),
+        call = CallDescription(method: method, path: path, url: url, query: query, body: body.map(JSONBody.init),
                                jsonEncoder: jsonEncoder, bypassAuth: bypassAuth)
-        call.query = query
         self.decoding = decoding
         // Sorted so that the request is the same on every run. Set by the built-in modifier, which
         // refuses a name or value HTTP cannot carry (a URLRequest on Linux drops it silently).

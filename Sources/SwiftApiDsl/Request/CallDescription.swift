@@ -28,15 +28,6 @@ struct CallDescription: Sendable {
     var middlewares: [Middleware] = []
     /// Whether authentication is added even when the URL's origin is not the base URL's.
     var authenticatesAnyOrigin = false
-
-    init(method: HttpMethod, path: String?, url: URL?, body: JSONBody?, jsonEncoder: JSONEncoder?, bypassAuth: Bool) {
-        self.method = method
-        self.path = path
-        self.url = url
-        self.body = body
-        self.jsonEncoder = jsonEncoder
-        self.bypassAuth = bypassAuth
-    }
 }
 
 /// A JSON body, encoded with the encoder a call ends up with.

@@ -95,8 +95,7 @@ extension RequestBuilder {
     /// from an empty body. A body that does not decode fails as
     /// ``FatalError/decoding(expectedType:request:response:error:)``, keeping the response.
     public func perform<T: Decodable>(jsonDecoder: (any ResponseDecoder)? = nil) async throws -> T {
-        let response: Response<T> = try await perform(jsonDecoder: jsonDecoder)
-        return response.body
+        try await (perform(jsonDecoder: jsonDecoder) as Response<T>).body
     }
 
     /// Sends the request and returns the decoded body with its `HTTPURLResponse`.

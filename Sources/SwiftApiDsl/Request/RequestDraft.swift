@@ -34,9 +34,4 @@ public struct RequestDraft: Sendable {
     public var downloadProgress: ProgressHandler?
     /// The encoder for JSON bodies: the request's, else the client's.
     public let jsonEncoder: JSONEncoder
-
-    init(request: TransportRequest, jsonEncoder: JSONEncoder) {
-        self.request = request
-        self.jsonEncoder = jsonEncoder
-    }
 }

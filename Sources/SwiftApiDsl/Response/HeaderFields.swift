@@ -18,12 +18,6 @@ public struct HeaderFields: Sendable, Hashable, Sequence, ExpressibleByDictionar
         public var name: String
         /// The value.
         public var value: String
-
-        /// A field from its name and value.
-        init(name: String, value: String) {
-            self.name = name
-            self.value = value
-        }
     }
 
     /// Every field, in order.
@@ -86,8 +80,7 @@ public struct HeaderFields: Sendable, Hashable, Sequence, ExpressibleByDictionar
     mutating func replaceAll(with dictionary: [String: String]) {
         var kept: [Field] = []
         var seen = Set<String>()
-        for field in fields where !seen.contains(field.name.lowercased()) {
-            seen.insert(field.name.lowercased())
+        for field in fields where seen.insert(field.name.lowercased()).inserted {
             if let (name, value) = dictionary.first(where: { Self.sameName($0.key, field.name) }) {
                 kept.append(Field(name: name, value: value))
             }

@@ -30,7 +30,6 @@ public struct ResponseBody: AsyncSequence, Sendable {
             return { try await iterator.next() }
         }
         exchange = nil
-        control = nil
         data = nil
     }
 
@@ -44,7 +43,6 @@ public struct ResponseBody: AsyncSequence, Sendable {
             }
         }
         exchange = nil
-        control = nil
         self.data = data
     }
 
@@ -96,16 +94,12 @@ public struct ResponseBody: AsyncSequence, Sendable {
 
     /// An iterator over the chunks as the engine delivers them.
     public func makeAsyncIterator() -> Iterator {
-        Iterator(next: makeNext())
+        Iterator(nextChunk: makeNext())
     }
 
     /// Hands out the chunks of a ``ResponseBody``.
     public struct Iterator: AsyncIteratorProtocol {
         let nextChunk: () async throws -> Data?
-
-        init(next: @escaping () async throws -> Data?) {
-            nextChunk = next
-        }
 
         /// The next chunk, or `nil` at the end of the body.
         public mutating func next() async throws -> Data? {

@@ -67,19 +67,13 @@ package final class BoundedTable<Key: Hashable & Sendable, Value: Sendable>: Sen
 
     private func release(_ id: UInt64, key: Key) {
         let done: Value? = state.withLock { state in
-            if var entry = state.entries[key], entry.id == id {
-                entry.leases -= 1
-                state.entries[key] = entry
+            if state.entries[key]?.id == id {
+                state.entries[key]?.leases -= 1
                 return nil
             }
-            guard var entry = state.retiring[id] else { return nil }
-            entry.leases -= 1
-            if entry.leases > 0 {
-                state.retiring[id] = entry
-                return nil
-            }
-            state.retiring[id] = nil
-            return entry.value
+            state.retiring[id]?.leases -= 1
+            guard let leases = state.retiring[id]?.leases, leases <= 0 else { return nil }
+            return state.retiring.removeValue(forKey: id)?.value
         }
         if let done { retire(done) }
     }
