@@ -54,37 +54,32 @@ extension RequestBuilder {
         let attempt = modifier(target.rangeModifier)
         return try await pipeline.observed { trace in
             var tries = 1
-            while true {
-                do {
-                    let (response, request) = try await attempt.pipeline.execute(download: target, trace: trace)
-                    try target.moveIntoPlace(for: request)
-                    return response.httpResponse
-                } catch DownloadInterruption.restart, DownloadInterruption.paused {
-                    // A restart (without `Range`, which cannot be answered with the wrong bytes)
-                    // follows a cut (counted below) or an earlier call's file; a pause follows a
-                    // backlog of the engine's whole buffer, written: each moves the download on.
-                    continue
-                } catch DownloadInterruption.cut(let error, let policy, let method) {
-                    // A cut is a transport failure like any other: the call's policy decides. A body
-                    // that ended short of its length is judged as the lost connection it was.
-                    guard case .transport(let request, let cause) = error, !Task.isCancelled,
-                          let delay = policy.delay(after: tries, method: method, now: Date(),
-                                                   failing: .transport((cause as? ApiClientError)?.code == .downloadLengthMismatch ? URLError(.networkConnectionLost) : cause))
-                    else {
-                        target.leaveAfterFailure()
-                        throw tries > 1 ? ApiClientError.recording(tries, in: error) : error
-                    }
-                    tries += 1
+            do {
+                while true {
                     do {
+                        let (response, request) = try await attempt.pipeline.execute(download: target, trace: trace)
+                        try target.moveIntoPlace(for: request)
+                        return response.httpResponse
+                    } catch DownloadInterruption.restart, DownloadInterruption.paused {
+                        // A restart (without `Range`, which cannot be answered with the wrong bytes)
+                        // follows a cut (counted below) or an earlier call's file; a pause follows a
+                        // backlog of the engine's whole buffer, written: each moves the download on.
+                        continue
+                    } catch DownloadInterruption.cut(let error, let policy, let method) {
+                        // A cut is a transport failure like any other: the call's policy decides. A body
+                        // that ended short of its length is judged as the lost connection it was.
+                        guard case .transport(let request, let cause) = error, !Task.isCancelled,
+                              let delay = policy.delay(after: tries, method: method, now: Date(), failing: .transport(
+                                  (cause as? ApiClientError)?.code == .downloadLengthMismatch ? URLError(.networkConnectionLost) : cause))
+                        else { throw tries > 1 ? ApiClientError.recording(tries, in: error) : error }
+                        tries += 1
                         try await RetryPolicy.wait(delay, before: tries, after: error, of: request, trace: trace)
-                    } catch {
-                        target.leaveAfterFailure()
-                        throw error
                     }
-                } catch {
-                    target.leaveAfterFailure()
-                    throw error
                 }
+            } catch {
+                // Every way the call fails: the partial file is kept or removed.
+                target.leaveAfterFailure()
+                throw error
             }
         }
     }

@@ -21,10 +21,7 @@ enum DownloadResumption: Equatable {
     /// for the bytes from `offset` on (`nil`: it asked for the whole representation) of a
     /// representation of `expectedTotal` bytes, when that is known.
     static func of(statusCode: Int, headerFields: HeaderFields, askedFrom offset: Int64?, expectedTotal: Int64?) -> Self {
-        guard let offset else {
-            guard (200..<300).contains(statusCode) else { return .document }
-            return fresh(headerFields)
-        }
+        guard let offset else { return (200..<300).contains(statusCode) ? fresh(headerFields) : .document }
         switch statusCode {
         case 206:
             guard let range = ContentRange(headerFields["Content-Range"]), range.start == offset,

@@ -202,9 +202,7 @@ final class DownloadTarget: Sendable {
                     throw RequestError.fatal(.download(request.urlRequest, destination: destination, error: error))
                 }
                 received += Int64(chunk.count)
-                if let kept = errorBody?.count {
-                    if kept + chunk.count <= BodyDestination.errorDocumentLimit { errorBody?.append(chunk) } else { errorBody = nil }
-                }
+                if (errorBody?.count ?? 0) + chunk.count > BodyDestination.errorDocumentLimit { errorBody = nil } else { errorBody?.append(chunk) }
                 progress?.advance(by: chunk.count)
                 return true
             }
@@ -262,8 +260,7 @@ final class DownloadTarget: Sendable {
     /// After the call failed: a resumable download keeps bytes a later call can continue (with
     /// their state beside them); anything else is removed.
     func leaveAfterFailure() {
-        let keeps = stateFile != nil && state.withLock { $0.offset > 0 && $0.partial?.validator != nil }
-        if keeps {
+        if stateFile != nil, state.withLock({ $0.offset > 0 && $0.partial?.validator != nil }) {
             saveStateFile()
         } else {
             try? FileManager.default.removeItem(at: partialFile)
@@ -274,8 +271,8 @@ final class DownloadTarget: Sendable {
     /// Writes the partial file's state beside it, for a resumable download whose bytes have a
     /// validator (atomically: a later call reads either the old state or the new one).
     private func saveStateFile() {
-        guard let stateFile else { return }
-        guard let partial = state.withLock({ $0.partial }), partial.validator != nil,
+        // Without a state file (not resumable) there is nothing to write, nor to remove.
+        guard let stateFile, let partial = state.withLock({ $0.partial }), partial.validator != nil,
               let data = try? JSONEncoder().encode(partial)
         else { return removeStateFile() }
         try? data.write(to: stateFile, options: .atomic)

@@ -15,9 +15,7 @@ extension Middleware {
                 let response = try await next(current)
                 // Most answers are not redirects: they leave without another async call.
                 guard Redirect.statusCodes.contains(response.statusCode) else { return response }
-                guard let following = try await Redirect.request(after: response, to: current, policy: policy, hops: hops) else {
-                    return response
-                }
+                guard let following = try await Redirect.request(after: response, to: current, policy: policy, hops: hops) else { return response }
                 await response.body.drain()
                 hops += 1
                 // The hop is the request edited where the policy's answer differs (URL, method,

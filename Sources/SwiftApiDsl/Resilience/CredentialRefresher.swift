@@ -79,13 +79,11 @@ final class CredentialRefresher<Credential: Sendable & Equatable>: Sendable {
     private func start(refreshing used: Credential) {
         let scope = RefreshScope.running.union([ObjectIdentifier(self)])
         Task { [refresh] in
-            let result: Result<Credential, any Error>
             do {
-                result = .success(try await RefreshScope.$running.withValue(scope) { try await refresh(used) })
+                self.finish(refreshing: used, with: .success(try await RefreshScope.$running.withValue(scope) { try await refresh(used) }))
             } catch {
-                result = .failure(error)
+                self.finish(refreshing: used, with: .failure(error))
             }
-            self.finish(refreshing: used, with: result)
         }
     }
 

@@ -117,8 +117,7 @@ extension RetryPolicy {
         case .transport(let error):
             guard let code = (error as? URLError)?.code, retryableErrorCodes.contains(code) else { return nil }
         }
-        let exponent = Double(attempt - 1)
-        let backoff = min(maxDelay, initialDelay * pow(multiplier, exponent))
+        let backoff = min(maxDelay, initialDelay * pow(multiplier, Double(attempt - 1)))
         return backoff * (1 - jitter * min(max(random, 0), 1))
     }
 }
