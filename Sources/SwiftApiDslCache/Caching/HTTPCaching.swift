@@ -38,9 +38,7 @@ extension HTTPCache {
         let stored = found.flatMap { $0.matches(request.headerFields) ? $0 : nil }
         let start = now()
         if let stored, stored.canAnswer(requestControl, at: start) {
-            var hit = Self.answer(from: stored, age: stored.currentAge(at: start), method: request.method)
-            hit.sentRequest = request // the request this hop answers, as an exchange's answer carries
-            return hit
+            return Self.answer(from: stored, age: stored.currentAge(at: start), to: request)
         }
         if requestControl.onlyIfCached {
             return Self.marked(TransportResponse(statusCode: 504), "fwd=miss; detail=only-if-cached")
@@ -130,13 +128,14 @@ extension HTTPCache {
         }
     }
 
-    /// The stored response as the answer, `age` seconds old; without its body for a `HEAD`.
-    private static func answer(from entry: CacheEntry, age: TimeInterval, method: HttpMethod) -> TransportResponse {
+    /// The stored response as the answer to `request`, `age` seconds old; without its body for a `HEAD`.
+    private static func answer(from entry: CacheEntry, age: TimeInterval, to request: TransportRequest) -> TransportResponse {
         var fields = entry.headerFields
         fields.set(String(Int(age)), for: "Age")
         let ttl = Int(entry.freshnessLifetime - age)
-        var hit = TransportResponse(statusCode: entry.statusCode, headerFields: fields, body: method == .head ? .empty : ResponseBody(entry.body))
+        var hit = TransportResponse(statusCode: entry.statusCode, headerFields: fields, body: request.method == .head ? .empty : ResponseBody(entry.body))
         hit.source = .stored
+        hit.sentRequest = request // the request this hop answers, as an exchange's answer carries
         return marked(hit, "hit" + (ttl > 0 ? "; ttl=\(ttl)" : ""))
     }
 
@@ -154,8 +153,7 @@ extension HTTPCache {
     /// The first half of an entry's key: the URL without its fragment.
     static func key(of url: URL) -> String {
         let text = url.absoluteString
-        guard let hash = text.utf8.firstIndex(of: UInt8(ascii: "#")) else { return text }
-        return String(text[..<hash])
+        return text.utf8.firstIndex(of: UInt8(ascii: "#")).map { String(text[..<$0]) } ?? text
     }
 
     /// The second half: a digest of the request's credentials (every header field whose value
