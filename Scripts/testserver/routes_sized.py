@@ -6,8 +6,9 @@
   idle timeout can fire mid-body. With `gate=KEY`, it sends the first half, then the rest only
   once `POST /gate/KEY` came (or `gatewait` seconds passed, 10 by default), so that a test can
   tell when its client got the head. A client that goes away mid-answer is not an error here.
-- `GET /gzipped?bytes=N`: N zero bytes, gzip-compressed, with `Content-Encoding: gzip` and the
+- `GET /gzipped?bytes=N&gate=KEY`: N zero bytes, gzip-compressed, with `Content-Encoding: gzip` and the
   compressed `Content-Length` (a few KiB for megabytes): an answer small on the wire, large read.
+  With `gate` (and `gatewait`), the first half of the compressed bytes, then the rest as for `/sized`.
 - `POST /gate/KEY`: opens that gate; answers 204.
 - `GET /gate/KEY`: how the answer behind that gate went on: `opened` (by `POST /gate/KEY`) or
   `waited` (its `gatewait` ran out first); 404 while it waits.
@@ -47,15 +48,31 @@ def gate_outcome(request):
     request.wfile.write(body)
 
 
+def pass_gate(key, wait):
+    """Waits up to `wait` seconds for `POST /gate/KEY` and records which came first."""
+    opened = gate(key).wait(wait)
+    with GATES_LOCK:
+        OUTCOMES[key] = "opened" if opened else "waited"
+
+
 def gzipped_route(request):
-    count = int(parse_qs(urlsplit(request.path).query).get("bytes", ["0"])[0])
-    body = gzip.compress(bytes(count))
+    query = parse_qs(urlsplit(request.path).query)
+    body = gzip.compress(bytes(int(query.get("bytes", ["0"])[0])))
+    gate_key = query.get("gate", [None])[0]
     request.send_response(200)
     request.send_header("Content-Type", "application/octet-stream")
     request.send_header("Content-Encoding", "gzip")
     request.send_header("Content-Length", str(len(body)))
     request.end_headers()
-    request.wfile.write(body)
+    half = len(body) // 2 if gate_key else len(body)
+    try:
+        request.wfile.write(body[:half])
+        request.wfile.flush()
+        if gate_key:
+            pass_gate(gate_key, float(query.get("gatewait", ["10"])[0]))
+        request.wfile.write(body[half:])
+    except (BrokenPipeError, ConnectionResetError):
+        request.close_connection = True
 
 
 def sized_body(count):
@@ -87,9 +104,7 @@ def sized_route(request):
             if stall_ms and start == 0:
                 time.sleep(stall_ms / 1000)
             if gate_key and start == 0:
-                opened = gate(gate_key).wait(gate_wait)
-                with GATES_LOCK:
-                    OUTCOMES[gate_key] = "opened" if opened else "waited"
+                pass_gate(gate_key, gate_wait)
         if chunked:
             request.wfile.write(b"0\r\n\r\n")
         request.wfile.flush()

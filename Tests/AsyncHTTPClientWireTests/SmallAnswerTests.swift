@@ -14,7 +14,7 @@ import SwiftApiDslAsyncHTTPClient
 @Suite struct SmallAnswerTests {
     /// Sends a gated answer of `bytes`, opening the gate as soon as the head is in hand, and returns
     /// the body and how the server's gate went (`opened` by the caller, or `waited` out).
-    private func gatedCall(bytes: Int, gateWait: Double) async throws -> (body: Data, gate: String) {
+    private func gatedCall(_ path: String = "sized", bytes: Int, gateWait: Double) async throws -> (body: Data, gate: String) {
         let key = UUID().uuidString
         let opener = Middleware("opens the gate") { request, next in
             let response = try await next(request)
@@ -23,7 +23,7 @@ import SwiftApiDslAsyncHTTPClient
         }
         let response = try await ApiClient(asyncHTTPClient: .shared, baseUrl: try TestServer.url())
             .middleware(opener)
-            .get("sized")
+            .get(path)
             .queryItems(["bytes": "\(bytes)", "gate": key, "gatewait": "\(gateWait)"])
             .perform()
         let gate = try await TestServer.client().get("gate/\(key)").perform()
@@ -41,6 +41,15 @@ import SwiftApiDslAsyncHTTPClient
         let answer = try await gatedCall(bytes: 100_000, gateWait: 10)
         #expect(answer.body == Data((0..<100_000).map { UInt8($0 % 251) }))
         #expect(answer.gate == "opened")
+    }
+
+    @Test func aSmallAnswerThatDecompressesBeyondTheHeldBoundHandsItsHeadOverThen() async throws {
+        // 3 MiB of zeros, a few KiB gzipped: held by its length. The first half of those KiB
+        // decompresses far beyond the held bound (64 KiB), so the head goes to the caller then,
+        // while the rest is still behind the gate, instead of after the whole body was gathered.
+        let answer = try await gatedCall("gzipped", bytes: 3 << 20, gateWait: 10)
+        #expect(answer.gate == "opened")
+        #expect(answer.body == Data(count: 3 << 20))
     }
 
     @Test(.timeLimit(.minutes(1))) func aSmallAnswerThatDecompressesBeyondTheQueueIsReadWhole() async throws {
