@@ -118,6 +118,26 @@ import Testing
         #expect(log.attempts.withLock { $0 } == [2])
     }
 
+    /// A download and a retried request wait in the same loop: cancelled while it waits to
+    /// continue, a download ends at once as a cancellation that says how many attempts it made.
+    @Test(.timeLimit(.minutes(1)))
+    func aDownloadCancelledWhileWaitingToContinueSaysHowManyAttemptsItMade() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (retries, retry) = AsyncStream<Int>.makeStream()
+        // The first wait is 10 ms, the second an hour: the call is cancelled in that one.
+        let mock = mock(cuts: 5, observer: { event in
+            if case .retrying(let attempt, _, _) = event.kind { retry.yield(attempt) }
+        }, policy: RetryPolicy(maxAttempts: 4, initialDelay: 0.01, multiplier: 360_000, maxDelay: 3600, jitter: 0))
+        let task = Task { [destination] in try await mock.get("file").download(destination: destination) }
+        for await attempt in retries where attempt == 3 { break }
+        task.cancel()
+        let error = await #expect(throws: RequestError.self) { try await task.value }
+        #expect(error?.isCancellation == true)
+        #expect(error?.attempts == 2)
+        #expect(mock.recordedRequests.count == 2)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func cancellingAResumableDownloadKeepsItsBytesForLater() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }

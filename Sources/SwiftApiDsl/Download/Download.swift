@@ -53,27 +53,25 @@ extension RequestBuilder {
         let target = DownloadTarget(destination: destination, resumable: resumable)
         let attempt = modifier(target.rangeModifier)
         return try await pipeline.observed { trace in
-            var tries = 1
             do {
-                while true {
+                return try await RetryPolicy.retrying(trace: trace) { tries in
                     do {
                         let (response, request) = try await attempt.pipeline.execute(download: target, trace: trace)
                         try target.moveIntoPlace(for: request)
-                        return response.httpResponse
+                        return .done(response.httpResponse)
                     } catch DownloadInterruption.restart, DownloadInterruption.paused {
                         // A restart (without `Range`, which cannot be answered with the wrong bytes)
                         // follows a cut (counted below) or an earlier call's file; a pause follows a
                         // backlog of the engine's whole buffer, written: each moves the download on.
-                        continue
+                        return .again
                     } catch DownloadInterruption.cut(let error, let policy, let method) {
                         // A cut is a transport failure like any other: the call's policy decides. A body
                         // that ended short of its length is judged as the lost connection it was.
                         guard case .transport(let request, let cause) = error, !Task.isCancelled,
                               let delay = policy.delay(after: tries, method: method, now: Date(), failing: .transport(
                                   (cause as? ApiClientError)?.code == .downloadLengthMismatch ? URLError(.networkConnectionLost) : cause))
-                        else { throw tries > 1 ? ApiClientError.recording(tries, in: error) : error }
-                        tries += 1
-                        try await RetryPolicy.wait(delay, before: tries, after: error, of: request, trace: trace)
+                        else { return .failed(error) }
+                        return .retry(error, of: request, after: delay)
                     }
                 }
             } catch {

@@ -33,8 +33,7 @@ extension TransportRequest {
         where !boundaryFields.contains(name.lowercased()) {
             words += ["-H", Self.quoted("\(name): \(value)")]
         }
-        words += bodyWords
-        return words.joined(separator: " ")
+        return (words + bodyWords).joined(separator: " ")
     }
 
     private var bodyWords: [String] {

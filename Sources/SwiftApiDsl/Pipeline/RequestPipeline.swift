@@ -96,11 +96,10 @@ struct RequestPipeline: Sendable {
         record?.uploadProgress?.finish(atTotal: true) // the server has answered: the body it took is all there is
         let (response, streamed) = try await destination.receive(transportResponse, of: request, draft: draft,
                                                                  validated: validates, trace: trace)
-        let attempts = record?.attempts ?? 1
         do {
             try await validate(response, of: request)
-        } catch let error as RequestError where attempts > 1 {
-            throw ApiClientError.recording(attempts, in: error)
+        } catch let error as RequestError {
+            throw ApiClientError.recording(record?.attempts ?? 1, in: error)
         }
         return (response, request, streamed)
     }
