@@ -59,10 +59,10 @@ struct CacheControl: Sendable, Equatable {
     /// a quoted argument do not split.
     static func directives(in value: String) -> [(name: String, argument: String?)] {
         var quoted = false
-        // `split` asks about each character once, in order, so `quoted` follows the quotes.
-        let parts = value.split(omittingEmptySubsequences: false) { character in
+        // `reduce` visits the characters in order, so `quoted` follows the quotes.
+        let parts = value.reduce(into: [""]) { parts, character in
             if character == "\"" { quoted.toggle() }
-            return character == "," && !quoted
+            if character == "," && !quoted { parts.append("") } else { parts[parts.count - 1].append(character) }
         }
         return parts.compactMap { part in
             let pair = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
