@@ -64,7 +64,8 @@ extension RetryPolicy {
     /// then waits as long as the attempt said (a day at most). When the task is cancelled before
     /// the wait (the engine answered an aborted attempt: no retry to announce) or during it, the
     /// call throws `RequestError.transport(request, CancellationError())`. Once more than one
-    /// attempt was made, a thrown error records their count (``ApiClientError/recording(_:in:)``).
+    /// attempt was made, that error and a `.failed` one record their count
+    /// (``ApiClientError/recording(_:in:)``); what `attempt` throws itself goes on as it is.
     static func retrying<Value>(trace: RequestTrace?, _ attempt: (Int) async throws -> Attempt<Value>) async throws -> Value {
         var number = 1
         while true {
