@@ -165,7 +165,7 @@ final class ExchangeDelegate: HTTPClientResponseDelegate, Sendable {
             httpVersion: head.version == .http1_1 ? "HTTP/1.1" : "HTTP/\(head.version.major).\(head.version.minor)",
             body: chunks.body
         )
-        let holds = !request.takesBodyAsItArrives
+        let holds = !control.takesBodyAsItArrives
             && head.headers.first(name: "Content-Length").flatMap(Int.init).map { $0 <= Self.heldBodyLimit } == true
         state.withLockedValue { state in
             state.headArrived = true

@@ -25,7 +25,7 @@ extension ApiClient {
     /// `http.response.status_code`, `error.type`, `http.request.resend_count`), and the call's
     /// name when it has one (`swiftapidsl.request.name`, see `RequestModifier.name(_:)`); retries and
     /// redirects are events of it, not spans of their own. Its middleware finds each request's call
-    /// by the request's `requestID`, so a request sent from another task still gets its call's span.
+    /// by the call's `requestID`, so a request sent from another task still gets its call's span.
     public func tracing(_ tracer: (any Tracer)? = nil) -> ApiClient {
         let spans = CallSpans(tracer: tracer)
         return observer(spans.observe).middleware(spans.injecting)
@@ -34,7 +34,7 @@ extension ApiClient {
 
 /// The span of each call a client performs, from its `RequestEvent`s, and the
 /// middleware that sends the span's context on. The observer's events and the middleware's
-/// requests carry the same `requestID`, by which the middleware finds its call's span.
+/// `Middleware.Call` carry the same `requestID`, by which the middleware finds its call's span.
 final class CallSpans: Sendable {
     private struct Open {
         let span: any Span
@@ -130,9 +130,9 @@ final class CallSpans: Sendable {
         span.end()
     }
 
-    /// The context of the call `request` belongs to, else the current task's own.
-    private func context(of request: TransportRequest) -> ServiceContext? {
-        let span = request.requestID.flatMap { id in state.withLock { $0.open[id]?.span } }
+    /// The context of `call`, else the current task's own.
+    private func context(of call: Middleware.Call) -> ServiceContext? {
+        let span = call.requestID.flatMap { id in state.withLock { $0.open[id]?.span } }
         return span?.context ?? ServiceContext.current
     }
 
@@ -140,12 +140,12 @@ final class CallSpans: Sendable {
     /// makes it the current context for the rest of the chain (an engine that traces its own
     /// requests, such as AsyncHTTPClient, then starts its span as a child of the call's).
     var injecting: Middleware {
-        Middleware("tracing") { [self] request, next in
-            guard let context = context(of: request) else { return try await next(request) }
+        Middleware("tracing", seeingCall: { [self] request, next, call in
+            guard let context = context(of: call) else { return try await next(request) }
             var request = request
             tracer.inject(context, into: &request.headerFields, using: HeaderFieldsInjector())
             return try await ServiceContext.withValue(context) { try await next(request) }
-        }
+        })
     }
 }
 

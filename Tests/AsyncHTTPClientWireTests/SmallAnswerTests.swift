@@ -14,20 +14,26 @@ import SwiftApiDslAsyncHTTPClient
 @Suite struct SmallAnswerTests {
     /// Sends a gated answer of `bytes`, opening the gate as soon as the head is in hand, and returns
     /// the body and how the server's gate went (`opened` by the caller, or `waited` out).
-    private func gatedCall(_ path: String = "sized", bytes: Int, gateWait: Double) async throws -> (body: Data, gate: String) {
+    /// With `streamed`, the call takes the body as it arrives (`stream()`).
+    private func gatedCall(_ path: String = "sized", bytes: Int, gateWait: Double, streamed: Bool = false) async throws -> (body: Data, gate: String) {
         let key = UUID().uuidString
         let opener = Middleware("opens the gate") { request, next in
             let response = try await next(request)
             _ = try await TestServer.client().post("gate/\(key)").perform()
             return response
         }
-        let response = try await ApiClient(asyncHTTPClient: .shared, baseUrl: try TestServer.url())
+        let call = ApiClient(asyncHTTPClient: .shared, baseUrl: try TestServer.url())
             .middleware(opener)
             .get(path)
             .queryItems(["bytes": "\(bytes)", "gate": key, "gatewait": "\(gateWait)"])
-            .perform()
+        var body = Data()
+        if streamed {
+            for try await chunk in try await call.stream().body { body.append(chunk) }
+        } else {
+            body = try await call.perform().body
+        }
         let gate = try await TestServer.client().get("gate/\(key)").perform()
-        return (response.body, String(decoding: gate.body, as: UTF8.self))
+        return (body, String(decoding: gate.body, as: UTF8.self))
     }
 
     @Test func aSmallAnswersHeadComesWithItsWholeBody() async throws {
@@ -35,6 +41,14 @@ import SwiftApiDslAsyncHTTPClient
         #expect(answer.body == Data((0..<1000).map { UInt8($0 % 251) }))
         // The head could not be had before the body was whole: the gate was never opened.
         #expect(answer.gate == "waited")
+    }
+
+    @Test func aSmallAnswersHeadComesAtOnceToACallThatTakesTheBodyAsItArrives() async throws {
+        // The engine reads `takesBodyAsItArrives` from the exchange's control: a stream's head is
+        // never held, so the gate was opened before the second half of the body was sent.
+        let answer = try await gatedCall(bytes: 1000, gateWait: 10, streamed: true)
+        #expect(answer.body == Data((0..<1000).map { UInt8($0 % 251) }))
+        #expect(answer.gate == "opened")
     }
 
     @Test func aLargerAnswersHeadComesAtOnce() async throws {

@@ -43,15 +43,15 @@ import Testing
         let mock = ApiClient(baseUrl: Fixtures.baseUrl)
             .retryPolicy(RetryPolicy(maxAttempts: 2, initialDelay: 0, jitter: 0))
             .observer(prepared.observe)
-            .middleware(Middleware("wire") { request, next in
+            .middleware(Middleware("wire", seeingCall: { request, next, call in
                 let hop = hops.withLock { $0 += 1; return $0 }
-                seen.withLock { $0.append("\(request.url?.path ?? "") \(request.requestID.map(String.init) ?? "none")") }
+                seen.withLock { $0.append("\(request.url?.path ?? "") \(call.requestID.map(String.init) ?? "none")") }
                 switch hop {
                 case 1: return TransportResponse(statusCode: 302, headerFields: ["Location": "/api/moved"])
                 case 2: return TransportResponse(statusCode: 503)
                 default: return try await next(request)
                 }
-            })
+            }))
             .mocked()
         try await mock.get("todos").perform()
         try await mock.get("todos").perform()
@@ -60,10 +60,10 @@ import Testing
         #expect(seen.withLock { $0 } == ["/api/todos \(ids[0])", "/api/moved \(ids[0])", "/api/todos \(ids[0])", "/api/todos \(ids[1])"])
         let unobserved = Locked<[Int?]>([])
         let plain = ApiClient(baseUrl: Fixtures.baseUrl)
-            .middleware(Middleware("wire") { request, next in
-                unobserved.withLock { $0.append(request.requestID) }
+            .middleware(Middleware("wire", seeingCall: { request, next, call in
+                unobserved.withLock { $0.append(call.requestID) }
                 return try await next(request)
-            })
+            }))
             .mocked()
         try await plain.get("todos").perform()
         #expect(unobserved.withLock { $0 } == [nil])
@@ -74,10 +74,10 @@ import Testing
     @Test func everyMiddlewareSeesWhetherTheCallTakesTheBodyAsItArrives() async throws {
         let seen = Locked<[Bool]>([])
         let mock = ApiClient(baseUrl: Fixtures.baseUrl)
-            .middleware(Middleware("hint") { request, next in
-                seen.withLock { $0.append(request.takesBodyAsItArrives) }
+            .middleware(Middleware("hint", seeingCall: { request, next, call in
+                seen.withLock { $0.append(call.takesBodyAsItArrives) }
                 return try await next(request)
-            })
+            }))
             .mocked()
         try mock.stub(.get, "file", body: Data("bytes".utf8))
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)

@@ -15,9 +15,9 @@ import SwiftApiDsl // and nothing else: the public seams a user's middleware has
         private var bodies: [String: Data] = [:]
 
         var middleware: Middleware {
-            Middleware("tiny-cache", seeingTransport: { request, next, transport in
+            Middleware("tiny-cache", seeingCall: { request, next, call in
                 guard request.method == .get, let url = request.url else { return try await next(request) }
-                let key = url.absoluteString + "\n" + (transport.cookieField(for: url) ?? "")
+                let key = url.absoluteString + "\n" + (call.transport.cookieField(for: url) ?? "")
                 if let body = self.lock.withLock({ self.bodies[key] }) {
                     var hit = TransportResponse(statusCode: 200, headerFields: ["Content-Type": "application/json"], body: ResponseBody(body))
                     hit.source = .stored

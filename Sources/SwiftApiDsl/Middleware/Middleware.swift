@@ -45,7 +45,7 @@ public struct Middleware: Sendable {
 
     /// A name for logs and for telling middlewares apart.
     public let name: String
-    private let intercept: @Sendable (TransportRequest, Next, any HTTPTransport) async throws -> TransportResponse
+    private let intercept: @Sendable (TransportRequest, Next, Call) async throws -> TransportResponse
 
     /// Creates a middleware from a closure that gets the request and `next`.
     public init(_ name: String, _ intercept: @escaping @Sendable (_ request: TransportRequest, _ next: Next) async throws -> TransportResponse) {
@@ -53,26 +53,40 @@ public struct Middleware: Sendable {
         self.intercept = { request, next, _ in try await intercept(request, next) }
     }
 
-    /// Creates a middleware from a closure that also gets the transport the call sends through
-    /// (the client's, a mock's), to ask it what it adds to a request out of a middleware's sight:
-    /// ``HTTPTransport/cookieField(for:)``, the cookies URLSession sends from its storage, which a
-    /// cache keys on.
+    /// Creates a middleware from a closure that also gets the ``Call`` its requests belong to:
+    /// the transport it sends through, its id for the client's observers, and whether its body
+    /// is taken as it arrives.
     ///
     /// ```swift
-    /// Middleware("cache", seeingTransport: { request, next, transport in
-    ///     let cookies = request.url.flatMap { transport.cookieField(for: $0) }
+    /// Middleware("cache", seeingCall: { request, next, call in
+    ///     let cookies = request.url.flatMap { call.transport.cookieField(for: $0) }
     ///     …
     /// })
     /// ```
-    public init(_ name: String, seeingTransport intercept: @escaping @Sendable (
-        _ request: TransportRequest, _ next: Next, _ transport: any HTTPTransport) async throws -> TransportResponse) {
+    public init(_ name: String, seeingCall intercept: @escaping @Sendable (
+        _ request: TransportRequest, _ next: Next, _ call: Call) async throws -> TransportResponse) {
         self.name = name
         self.intercept = intercept
     }
 
-    /// This middleware around `next`, in a call that sends through `transport`.
-    func wrapping(_ next: @escaping Next, transport: any HTTPTransport) -> Next {
-        { request in try await intercept(request, next, transport) }
+    /// What a middleware may know of the call a request belongs to, beyond the request itself:
+    /// the same for every request of the call on the wire (each redirect hop, retry and replay).
+    public struct Call: Sendable {
+        /// The transport the call sends through (the client's, a mock's), to ask what it adds to a
+        /// request out of a middleware's sight: ``HTTPTransport/cookieField(for:)``, the cookies
+        /// URLSession sends from its storage, which a cache keys on.
+        public let transport: any HTTPTransport
+        /// The call's ``RequestEvent/requestID`` when the client has observers, else `nil`: a
+        /// middleware that works with an observer (a tracer injecting the call's span) finds the call by it.
+        public let requestID: Int?
+        /// Whether the caller takes the body as it arrives (a download, a stream) rather than
+        /// in memory: a caching middleware then collects it only when its announced length is small.
+        public let takesBodyAsItArrives: Bool
+    }
+
+    /// This middleware around `next`, in `call`.
+    func wrapping(_ next: @escaping Next, call: Call) -> Next {
+        { request in try await intercept(request, next, call) }
     }
 }
 

@@ -33,8 +33,8 @@ extension Middleware {
                         return .done(response)
                     }
                     await body.drain()
-                    let status = ApiClientError.unacceptableStatusCode(response.statusCode, acceptable: acceptable)
-                    return .retry(.validate(request.urlRequest, data: first, response: answered.httpResponse, error: status), of: request.urlRequest, after: delay)
+                    let (sent, status) = (request.urlRequest, ApiClientError.unacceptableStatusCode(response.statusCode, acceptable: acceptable))
+                    return .retry(.validate(sent, data: first, response: answered.httpResponse, error: status), of: sent, after: delay)
                 } catch let error as RequestError {
                     guard case .transport(_, let cause) = error, !error.isCancellation,
                           let delay = policy.delay(after: attempt, method: request.method, now: Date(), failing: .transport(cause))

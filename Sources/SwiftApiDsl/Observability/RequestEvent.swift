@@ -29,7 +29,7 @@ public struct RequestEvent: Sendable, CustomStringConvertible {
     }
 
     /// Shared by every event of one performance of a request, and by every request of it on the
-    /// wire (``TransportRequest/requestID``); distinct within the process.
+    /// wire (``Middleware/Call/requestID``); distinct within the process.
     public let requestID: Int
     /// What happened.
     public let kind: Kind

@@ -13,15 +13,16 @@ import FoundationNetworking
 /// that carries the reason of an abort (`URLError(.timedOut)`, `CancellationError`) rather than
 /// what the engine made of it.
 enum Exchange {
-    /// The step that sends `request` through `transport` and waits for the head.
+    /// The step that sends `request` through the transport of `call` and waits for the head.
     /// `uploadProgress` is told of the bytes the transport reports sent.
-    static func send(through transport: any HTTPTransport, uploadProgress: ProgressReporter?) -> Middleware.Next {
+    static func send(in call: Middleware.Call, uploadProgress: ProgressReporter?) -> Middleware.Next {
         { request in
-            let control = ExchangeControl(idleTimeout: request.timeoutInterval, url: request.url, uploadProgress: uploadProgress)
+            let control = ExchangeControl(idleTimeout: request.timeoutInterval, url: request.url, uploadProgress: uploadProgress,
+                                          takesBodyAsItArrives: call.takesBodyAsItArrives)
             IdleTicker.shared.watch(control)
             do {
                 var response = try await withTaskCancellationHandler {
-                    try await transport.send(request, control: control)
+                    try await call.transport.send(request, control: control)
                 } onCancel: {
                     control.abort(CancellationError())
                 }

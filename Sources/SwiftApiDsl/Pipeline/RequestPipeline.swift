@@ -74,14 +74,13 @@ struct RequestPipeline: Sendable {
 
     /// Runs steps 1 to 6; for ``BodyDestination/caller`` also returns the body still to read.
     func execute(into destination: BodyDestination, trace: RequestTrace?) async throws -> (Response<Data>, TransportRequest, ResponseBody?) {
-        var (draft, credential) = try await prepare()
-        draft.request.requestID = trace?.requestID
-        draft.request.takesBodyAsItArrives = !destination.isMemory
+        let (draft, credential) = try await prepare()
         trace?.prepared(draft.request) // observe: prepared
         if case .file(let download) = destination { try download.open(for: draft.request) }
         // Most calls retry nothing and follow no upload: they need no record.
         let record = draft.retryPolicy.maxAttempts > 1 || draft.uploadProgress != nil ? CallRecord(draft) : nil
-        let send = chain(for: draft, credential: credential, call: record, trace: trace)
+        let wire = Middleware.Call(transport: client.transport, requestID: trace?.requestID, takesBodyAsItArrives: !destination.isMemory)
+        let send = chain(for: draft, in: wire, credential: credential, call: record, trace: trace)
         let transportResponse: TransportResponse
         do {
             transportResponse = try await send(draft.request)
@@ -106,25 +105,20 @@ struct RequestPipeline: Sendable {
 
     /// Step 5's chain for one call: the built-ins the call needs, the client's and the call's
     /// middlewares, then the transport.
-    private func chain(for draft: RequestDraft, credential: UsedCredential?, call record: CallRecord?, trace: RequestTrace?) -> Middleware.Next {
+    private func chain(for draft: RequestDraft, in wire: Middleware.Call, credential: UsedCredential?, call record: CallRecord?,
+                       trace: RequestTrace?) -> Middleware.Next {
         // Built from the transport outwards, each layer only when the call needs it.
-        let transport = client.transport
-        var next = Exchange.send(through: transport, uploadProgress: record?.uploadProgress)
-        if let trace { next = Middleware.observing(trace).wrapping(next, transport: transport) }
-        for middleware in (client.settings.middlewares + call.middlewares).reversed() { next = middleware.wrapping(next, transport: transport) }
-        next = Middleware.followingRedirects(draft.redirectPolicy, trace: trace).wrapping(next, transport: transport)
+        var next = Exchange.send(in: wire, uploadProgress: record?.uploadProgress)
+        if let trace { next = Middleware.observing(trace).wrapping(next, call: wire) }
+        for middleware in (client.settings.middlewares + call.middlewares).reversed() { next = middleware.wrapping(next, call: wire) }
+        next = Middleware.followingRedirects(draft.redirectPolicy, trace: trace).wrapping(next, call: wire)
         if let record, draft.retryPolicy.maxAttempts > 1 {
             // A retried status is reported against the caller's range (2xx when it set none).
             let acceptable = ResponseValidator.acceptedStatuses(in: client.settings.validators + call.validators) ?? 200..<300
-            next = Middleware.retrying(draft.retryPolicy, record: record, acceptable: acceptable, trace: trace).wrapping(next, transport: transport)
+            next = Middleware.retrying(draft.retryPolicy, record: record, acceptable: acceptable, trace: trace).wrapping(next, call: wire)
         }
         if let credential {
-            next = Middleware.renewing(credential, replay: {
-                var replayed = try await self.prepare().draft.request
-                replayed.requestID = trace?.requestID
-                replayed.takesBodyAsItArrives = draft.request.takesBodyAsItArrives
-                return replayed
-            }, trace: trace).wrapping(next, transport: transport)
+            next = Middleware.renewing(credential, replay: { try await self.prepare().draft.request }, trace: trace).wrapping(next, call: wire)
         }
         return next
     }

@@ -32,18 +32,23 @@ public final class ExchangeControl: Sendable {
     private let url: URL?
     /// Told of the bytes sent, for upload progress.
     let uploadProgress: ProgressReporter?
+    /// Whether the caller takes the body as it arrives (a download, a stream): the engine then
+    /// hands the head over as soon as it has it. Otherwise it may hold the head until a small
+    /// body is whole, so that the caller is woken once.
+    public let takesBodyAsItArrives: Bool
     private let state = Locked(State())
 
     /// A handle for calling a transport directly (in a test, say): nothing watches it, and
     /// nothing aborts the exchange unless the transport itself does.
-    public convenience init() {
-        self.init(idleTimeout: 0, url: nil)
+    public convenience init(takesBodyAsItArrives: Bool = false) {
+        self.init(idleTimeout: 0, url: nil, takesBodyAsItArrives: takesBodyAsItArrives)
     }
 
-    init(idleTimeout: TimeInterval, url: URL?, uploadProgress: ProgressReporter? = nil) {
+    init(idleTimeout: TimeInterval, url: URL?, uploadProgress: ProgressReporter? = nil, takesBodyAsItArrives: Bool = false) {
         self.idleTimeout = idleTimeout
         self.url = url
         self.uploadProgress = uploadProgress
+        self.takesBodyAsItArrives = takesBodyAsItArrives
     }
 
     /// Registers how to stop the exchange at once (cancel the engine's task, close the

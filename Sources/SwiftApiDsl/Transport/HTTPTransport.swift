@@ -31,7 +31,7 @@ public protocol HTTPTransport: Sendable {
 
     /// The `Cookie` field this engine adds from storage of its own to a request for `url`, which
     /// no middleware sees: URLSession's cookie storage. `nil` by default. A caching middleware
-    /// keys on it (``Middleware/init(_:seeingTransport:)``) so that two cookie sessions never
+    /// keys on it (``Middleware/Call/transport``) so that two cookie sessions never
     /// share private answers; a transport that **wraps another** must return the wrapped one's.
     ///
     /// ```swift

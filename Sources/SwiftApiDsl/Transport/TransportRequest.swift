@@ -36,16 +36,6 @@ public struct TransportRequest: Sendable {
     public var timeoutInterval: TimeInterval = 60
     /// The Foundation form last taken back, for what the fields above do not hold.
     private var foundationExtras: URLRequest?
-    /// Whether the call takes the response body as it arrives (a download, a stream): a
-    /// caching middleware then collects it in memory only when its ``HeaderFields/expectedBodyLength``
-    /// is small enough.
-    /// Set by the pipeline on every request of every call.
-    public internal(set) var takesBodyAsItArrives = false
-    /// The call this request belongs to, as the client's observers know it
-    /// (``RequestEvent/requestID``), when the client has observers; the same on every request
-    /// of the call on the wire (a redirect hop, a retry, the replay after a refresh). A middleware
-    /// that works with an observer (a tracer injecting the call's span) finds the call by it.
-    public internal(set) var requestID: Int?
     /// The call's name for logs and metrics, such as an OpenAPI operation ID, set with
     /// `.name(_:)`; the same on every request of the call on the wire. `nil` unless set.
     public var name: String?

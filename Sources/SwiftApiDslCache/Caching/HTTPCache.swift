@@ -91,8 +91,8 @@ public final class HTTPCache: Sendable, CustomReflectable {
     /// It asks the call's transport for the cookies it adds from its own storage
     /// (`HTTPTransport.cookieField(for:)`): they are part of the key.
     public var middleware: Middleware {
-        Middleware(Self.middlewareName, seeingTransport: { request, next, transport in
-            try await self.respond(to: request, next: next, transport: transport)
+        Middleware(Self.middlewareName, seeingCall: { request, next, call in
+            try await self.respond(to: request, next: next, call: call)
         })
     }
 

@@ -19,7 +19,7 @@ import FoundationNetworking
 
 extension HTTPCache {
     /// The cache's answer to `request`, from the store or through `next`.
-    func respond(to request: TransportRequest, next: Middleware.Next, transport: any HTTPTransport) async throws -> TransportResponse {
+    func respond(to request: TransportRequest, next: Middleware.Next, call: Middleware.Call) async throws -> TransportResponse {
         guard let url = request.url else { return try await next(request) }
         guard request.method == .get || request.method == .head else {
             let response = try await next(request)
@@ -33,7 +33,7 @@ extension HTTPCache {
             return Self.marked(try await next(request), "fwd=request")
         }
         let key = Self.key(of: url)
-        let partition = Self.partition(of: request, cookies: transport.cookieField(for: url))
+        let partition = Self.partition(of: request, cookies: call.transport.cookieField(for: url))
         let found = store.entry(url: key, partition: partition)
         let stored = found.flatMap { $0.matches(request.headerFields) ? $0 : nil }
         let start = now()
@@ -64,7 +64,7 @@ extension HTTPCache {
         // A download's or a stream's body is collected only when its length is announced within
         // the entry limit: never an event stream, a chunked body or a large file.
         let (expected, limit) = (response.headerFields.expectedBodyLength, store.entryLimit)
-        guard !request.takesBodyAsItArrives || expected.map({ $0 <= Int64(limit) }) == true,
+        guard !call.takesBodyAsItArrives || expected.map({ $0 <= Int64(limit) }) == true,
               let entry = storable(response, to: request, key: key, partition: partition, sent: start, received: arrival) else {
             if stored != nil, response.statusCode == 200 { store.removeEntries(url: key) }
             return Self.marked(response, reason + status)

@@ -106,11 +106,11 @@ import SwiftApiDsl
     /// and the fields the redirect rule does not touch as the call set them.
     @Test func eachRedirectHopKeepsTheCallsNameRequestIdAndBody() async throws {
         let hops = Trail()
-        let recorder = Middleware("recorder") { request, next in
+        let recorder = Middleware("recorder", seeingCall: { request, next, call in
             let body = String(decoding: request.httpBody ?? Data(), as: UTF8.self)
-            hops.add("\(request.method.rawValue) \(request.url?.path ?? "") \(request.name ?? "-") \(request.requestID != nil) \(body)")
+            hops.add("\(request.method.rawValue) \(request.url?.path ?? "") \(request.name ?? "-") \(call.requestID != nil) \(body)")
             return try await next(request)
-        }
+        })
         let client = try HttpBin.client().observer { _ in }.middleware(recorder)
         let response = try await client.post("redirect-to")
             .queryItems(["url": "/anything/after", "status_code": "307"])
