@@ -79,8 +79,8 @@ struct RequestPipeline: Sendable {
         if case .file(let download) = destination { try download.open(for: draft.request) }
         // Most calls retry nothing and follow no upload: they need no record.
         let record = draft.retryPolicy.maxAttempts > 1 || draft.uploadProgress != nil ? CallRecord(draft) : nil
-        let wire = Middleware.Call(transport: client.transport, requestID: trace?.requestID, takesBodyAsItArrives: !destination.isMemory)
-        let send = chain(for: draft, in: wire, credential: credential, call: record, trace: trace)
+        let context = Middleware.Call(transport: client.transport, requestID: trace?.requestID, takesBodyAsItArrives: !destination.isMemory)
+        let send = chain(for: draft, in: context, credential: credential, call: record, trace: trace)
         let transportResponse: TransportResponse
         do {
             transportResponse = try await send(draft.request)
@@ -105,20 +105,20 @@ struct RequestPipeline: Sendable {
 
     /// Step 5's chain for one call: the built-ins the call needs, the client's and the call's
     /// middlewares, then the transport.
-    private func chain(for draft: RequestDraft, in wire: Middleware.Call, credential: UsedCredential?, call record: CallRecord?,
+    private func chain(for draft: RequestDraft, in context: Middleware.Call, credential: UsedCredential?, call record: CallRecord?,
                        trace: RequestTrace?) -> Middleware.Next {
         // Built from the transport outwards, each layer only when the call needs it.
-        var next = Exchange.send(in: wire, uploadProgress: record?.uploadProgress)
-        if let trace { next = Middleware.observing(trace).wrapping(next, call: wire) }
-        for middleware in (client.settings.middlewares + call.middlewares).reversed() { next = middleware.wrapping(next, call: wire) }
-        next = Middleware.followingRedirects(draft.redirectPolicy, trace: trace).wrapping(next, call: wire)
+        var next = Exchange.send(in: context, uploadProgress: record?.uploadProgress)
+        if let trace { next = Middleware.observing(trace).wrapping(next, call: context) }
+        for middleware in (client.settings.middlewares + call.middlewares).reversed() { next = middleware.wrapping(next, call: context) }
+        next = Middleware.followingRedirects(draft.redirectPolicy, trace: trace).wrapping(next, call: context)
         if let record, draft.retryPolicy.maxAttempts > 1 {
             // A retried status is reported against the caller's range (2xx when it set none).
             let acceptable = ResponseValidator.acceptedStatuses(in: client.settings.validators + call.validators) ?? 200..<300
-            next = Middleware.retrying(draft.retryPolicy, record: record, acceptable: acceptable, trace: trace).wrapping(next, call: wire)
+            next = Middleware.retrying(draft.retryPolicy, record: record, acceptable: acceptable, trace: trace).wrapping(next, call: context)
         }
         if let credential {
-            next = Middleware.renewing(credential, replay: { try await self.prepare().draft.request }, trace: trace).wrapping(next, call: wire)
+            next = Middleware.renewing(credential, replay: { try await self.prepare().draft.request }, trace: trace).wrapping(next, call: context)
         }
         return next
     }

@@ -39,7 +39,8 @@ public final class ExchangeControl: Sendable {
     private let state = Locked(State())
 
     /// A handle for calling a transport directly (in a test, say): nothing watches it, and
-    /// nothing aborts the exchange unless the transport itself does.
+    /// nothing aborts the exchange unless the transport itself does. Pass `takesBodyAsItArrives`
+    /// as a stream or a download would.
     public convenience init(takesBodyAsItArrives: Bool = false) {
         self.init(idleTimeout: 0, url: nil, takesBodyAsItArrives: takesBodyAsItArrives)
     }
