@@ -103,9 +103,13 @@ import Testing
         #expect(try await client.getPools(query: .init(limit: 5)).ok.body.json.pools.map(\.name) == ["first"])
         _ = try Self.servedPools(["second"], at: folder) // the file changes; the stored answer is still fresh
         // What another suite's server does meanwhile: a cookie for the same host in the shared jar.
-        HTTPCookieStorage.shared.setCookie(HTTPCookie(properties: [
+        // Removed at the end: it would move every later call of this process over URLSession.shared
+        // to 127.0.0.1 into another cookie session of the caches that key on it.
+        let neighbour = HTTPCookie(properties: [
             .name: "neighbour", .value: UUID().uuidString, .domain: serverURL.host ?? "127.0.0.1", .path: "/",
-        ])!)
+        ])!
+        HTTPCookieStorage.shared.setCookie(neighbour)
+        defer { HTTPCookieStorage.shared.deleteCookie(neighbour) }
         #expect(try await client.getPools(query: .init(limit: 5)).ok.body.json.pools.map(\.name) == ["first"])
         #expect(await counter.statuses == [200])
         // Another query is another URL: the network again, and the new file.
