@@ -88,4 +88,22 @@ import Testing
         _ = try await mock.get("file").stream()
         #expect(seen.withLock { $0 } == [false, true, true])
     }
+
+    /// What belongs to the call is not in the request, so a middleware that sends a request of its
+    /// own making (here rebuilt from its `URLRequest`) cannot drop it for the layers after it.
+    @Test func aRequestRebuiltByAMiddlewareKeepsTheCallsIdAndHowItTakesTheBody() async throws {
+        let seen = Locked<[String]>([])
+        let mock = ApiClient(baseUrl: Fixtures.baseUrl)
+            .observer { _ in }
+            .middleware(Middleware("rebuild") { request, next in try await next(TransportRequest(urlRequest: request.urlRequest)) })
+            .middleware(Middleware("inner", seeingCall: { request, next, call in
+                seen.withLock { $0.append("\(call.requestID != nil) \(call.takesBodyAsItArrives)") }
+                return try await next(request)
+            }))
+            .mocked()
+        try mock.stub(.get, "file", body: Data("bytes".utf8))
+        let response = try await mock.get("file").stream()
+        for try await _ in response.body {}
+        #expect(seen.withLock { $0 } == ["true true"])
+    }
 }
