@@ -51,6 +51,26 @@ import SwiftApiDslAsyncHTTPClient
         #expect(answer.gate == "opened")
     }
 
+    @Test(arguments: [true, false])
+    func theTransportCalledDirectlyHoldsTheHeadOnlyWhenItsControlSaysSo(takesBodyAsItArrives: Bool) async throws {
+        // The public `ExchangeControl(takesBodyAsItArrives:)` is all an engine's own test needs:
+        // with `true` the head comes before the gate is opened; with `false` it waits for the whole
+        // small body, so the gate's wait runs out first.
+        let key = UUID().uuidString
+        var url = try #require(URLComponents(url: try TestServer.url().appendingPathComponent("sized"), resolvingAgainstBaseURL: false))
+        url.queryItems = [URLQueryItem(name: "bytes", value: "1000"), URLQueryItem(name: "gate", value: key),
+                          URLQueryItem(name: "gatewait", value: takesBodyAsItArrives ? "10" : "1")]
+        let response = try await AsyncHTTPClientTransport.shared.send(TransportRequest(urlRequest: URLRequest(url: try #require(url.url))),
+                                                                      control: ExchangeControl(takesBodyAsItArrives: takesBodyAsItArrives))
+        _ = try await TestServer.client().post("gate/\(key)").perform()
+        var body = Data()
+        for try await chunk in response.body { body.append(chunk) }
+        let gate = try await TestServer.client().get("gate/\(key)").perform()
+        #expect(response.statusCode == 200)
+        #expect(body == Data((0..<1000).map { UInt8($0 % 251) }))
+        #expect(String(decoding: gate.body, as: UTF8.self) == (takesBodyAsItArrives ? "opened" : "waited"))
+    }
+
     @Test func aLargerAnswersHeadComesAtOnce() async throws {
         let answer = try await gatedCall(bytes: 100_000, gateWait: 10)
         #expect(answer.body == Data((0..<100_000).map { UInt8($0 % 251) }))
