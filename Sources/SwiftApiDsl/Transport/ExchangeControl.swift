@@ -45,7 +45,7 @@ public final class ExchangeControl: Sendable {
         self.init(idleTimeout: 0, url: nil, takesBodyAsItArrives: takesBodyAsItArrives)
     }
 
-    init(idleTimeout: TimeInterval, url: URL?, uploadProgress: ProgressReporter? = nil, takesBodyAsItArrives: Bool = false) {
+    init(idleTimeout: TimeInterval, url: URL?, uploadProgress: ProgressReporter? = nil, takesBodyAsItArrives: Bool) {
         self.idleTimeout = idleTimeout
         self.url = url
         self.uploadProgress = uploadProgress
