@@ -30,7 +30,8 @@ extension RequestBuilder {
     /// `Range: bytes=<on disk>-` and `If-Range`, and appends a `206` to the bytes on disk. A `200` (the file changed on the
     /// server) starts the file again; so does a `206` for other bytes or another total, or a
     /// `416`. The file's final length must be the announced one (else an ``ApiClientError`` with
-    /// `.downloadLengthMismatch`).
+    /// `.downloadLengthMismatch`). Once the call sent the request more than once, its error
+    /// counts every sending in ``RequestError/attempts``, however the call ends.
     /// The response returned (and seen by validators) then describes the file written, not the
     /// last range of it: status `200`, the whole `Content-Length`, no `Content-Range`, and the
     /// `206`'s `ETag` and `Last-Modified`, which `If-Range` matched.
@@ -72,6 +73,8 @@ extension RequestBuilder {
                                   (cause as? ApiClientError)?.code == .downloadLengthMismatch ? URLError(.networkConnectionLost) : cause))
                         else { return .failed(error) }
                         return .retry(error, of: request, after: delay)
+                    } catch let error as RequestError {
+                        return .failed(error) // after a continuation, the error records the attempts
                     }
                 }
             } catch {

@@ -89,15 +89,15 @@ extension RetryPolicy {
 
 extension ApiClientError {
     /// `error` with its cause wrapped in a `.failedAfterRetries` error that records `attempts`;
-    /// `error` as it is after one attempt.
+    /// `error` as it is after one attempt. When the last attempt recorded retries of its own (a
+    /// download's continuation, retried by the chain), they count too, under one wrapper.
     static func recording(_ attempts: Int, in error: RequestError) -> RequestError {
-        guard attempts > 1 else { return error }
-        let retried = { (cause: any Error) in
-            ApiClientError(.failedAfterRetries, message: "after \(attempts) attempts: \(Redaction.describe(cause))", attempts: attempts, underlyingError: cause)
-        }
+        guard attempts > 1, let last = error.underlyingError else { return error }
+        let sent = attempts - 1 + error.attempts
+        let retried = ApiClientError(.failedAfterRetries, message: "after \(sent) attempts: \(Redaction.describe(last))", attempts: sent, underlyingError: last)
         return switch error {
-        case .transport(let request, let cause): .transport(request, retried(cause))
-        case .validate(let request, let data, let response, let cause): .validate(request, data: data, response: response, error: retried(cause))
+        case .transport(let request, _): .transport(request, retried)
+        case .validate(let request, let data, let response, _): .validate(request, data: data, response: response, error: retried)
         default: error
         }
     }

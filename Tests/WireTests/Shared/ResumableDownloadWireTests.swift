@@ -180,6 +180,26 @@ extension RetryPolicy {
         #expect(try await seen(key) == ["200 - -", "206 bytes=30000- \(etag)", "206 bytes=65000- \(etag)", "206 bytes=82500- \(etag)"])
     }
 
+    @Test func aContinuationTheChainRetriedForItsStatusCountsEverySendInTheError() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let key = UUID().uuidString
+        let policy = RetryPolicy(maxAttempts: 3, initialDelay: 0, jitter: 0, retryableStatusCodes: [503])
+        let error = await #expect(throws: RequestError.self) {
+            try await TestServer.client("/transfers/").retryPolicy(policy).httpStatusCodeRange().get("file/\(key)")
+                .queryItems(["cut": "20000", "range": "error"])
+                .download(destination: folder.appendingPathComponent("file.bin"))
+        }
+        // The cut, then a continuation answered 503 three times (the chain's own retries): four
+        // sends under one count, and the last answer's status.
+        #expect(error?.attempts == 4)
+        #expect(error?.statusCode == 503)
+        #expect((error?.validationError as? ApiClientError)?.code == .unacceptableStatusCode)
+        #expect(error?.localizedDescription.contains("after 4 attempts: ") == true)
+        let etag = "\"\(key)-v1\""
+        #expect(try await seen(key) == ["200 - -"] + Array(repeating: "503 bytes=20000- \(etag)", count: 3))
+    }
+
     @Test func anErrorStatusAnsweringAContinuationLeavesTheBytesOnDisk() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -187,12 +207,15 @@ extension RetryPolicy {
         let destination = folder.appendingPathComponent("file.bin")
         let request = try TestServer.client("/transfers/").retryPolicy(.continuingAtOnce).httpStatusCodeRange()
             .get("file/\(key)").queryItems(["cut": "20000", "range": "error"])
-        for _ in 1...2 {
+        for call in 1...2 {
             let error = await #expect(throws: RequestError.self) { try await request.download(destination: destination, resumable: true) }
             guard case .validate(_, let data, let response, _) = error else {
                 Issue.record("expected .validate, got \(String(describing: error))")
                 return
             }
+            // The first call sent the request twice (the cut, then its continuation); the
+            // second one continued the bytes on disk at once.
+            #expect(error?.attempts == (call == 1 ? 2 : 1))
             #expect(response.statusCode == 503)
             #expect(String(decoding: data, as: UTF8.self) == #"{"detail": "ranges refused"}"#)
             #expect(try names(in: folder) == [".file.bin.partial", ".file.bin.partial.json"])
