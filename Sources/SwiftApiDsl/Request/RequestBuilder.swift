@@ -67,7 +67,7 @@ extension RequestModifiable where Self == RequestBuilder {
     /// Writing it replaces the call and keeps the client.
     public var endpoint: Endpoint<Data> {
         get { self.raw }
-        _modify { yield &self.raw }
+        set { self.raw = newValue }
     }
     /// The encoder for this request's JSON bodies: the one given, else the client's.
     public var jsonEncoder: JSONEncoder { self.call.jsonEncoder ?? self.storedClient.jsonEncoder }
