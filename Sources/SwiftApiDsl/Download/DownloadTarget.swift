@@ -202,7 +202,9 @@ final class DownloadTarget: Sendable {
                     throw RequestError.fatal(.download(request.urlRequest, destination: destination, error: error))
                 }
                 received += Int64(chunk.count)
-                if (errorBody?.count ?? 0) + chunk.count > BodyDestination.errorDocumentLimit { errorBody = nil } else { errorBody?.append(chunk) }
+                // The error document the validators see, dropped once it outgrows its limit.
+                if (errorBody?.count ?? 0) + chunk.count > BodyDestination.errorDocumentLimit { errorBody = nil }
+                errorBody?.append(chunk)
                 progress?.advance(by: chunk.count)
                 return true
             }
