@@ -21,10 +21,9 @@ public enum RetryAfter: Sendable, Equatable {
         let text = value.trimmingCharacters(in: .whitespaces)
         if !text.isEmpty, text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) {
             self = .seconds(TimeInterval(text) ?? .greatestFiniteMagnitude)
-        } else if let date = HTTPDate.parse(text) {
-            self = .date(date)
         } else {
-            return nil
+            guard let date = HTTPDate.parse(text) else { return nil }
+            self = .date(date)
         }
     }
 

@@ -116,10 +116,7 @@ extension ResponseValidatable {
 extension [ResponseValidator] {
     /// Appends `validator`, or puts it in the place of the validator with the same ``ResponseValidator/id``.
     mutating func append(replacingSameId validator: ResponseValidator) {
-        if let id = validator.id, let index = firstIndex(where: { $0.id == id }) {
-            self[index] = validator
-        } else {
-            append(validator)
-        }
+        guard let id = validator.id, let index = firstIndex(where: { $0.id == id }) else { return append(validator) }
+        self[index] = validator
     }
 }
