@@ -57,10 +57,10 @@ import SwiftApiDslAsyncHTTPClient
         // with `true` the head comes before the gate is opened; with `false` it waits for the whole
         // small body, so the gate's wait runs out first.
         let key = UUID().uuidString
-        var url = try #require(URLComponents(url: try TestServer.url().appendingPathComponent("sized"), resolvingAgainstBaseURL: false))
-        url.queryItems = [URLQueryItem(name: "bytes", value: "1000"), URLQueryItem(name: "gate", value: key),
-                          URLQueryItem(name: "gatewait", value: takesBodyAsItArrives ? "10" : "1")]
-        let response = try await AsyncHTTPClientTransport.shared.send(TransportRequest(urlRequest: URLRequest(url: try #require(url.url))),
+        let request = try await TestServer.client().get("sized")
+            .queryItems(["bytes": "1000", "gate": key, "gatewait": takesBodyAsItArrives ? "10" : "1"])
+            .urlRequest()
+        let response = try await AsyncHTTPClientTransport.shared.send(TransportRequest(urlRequest: request),
                                                                       control: ExchangeControl(takesBodyAsItArrives: takesBodyAsItArrives))
         _ = try await TestServer.client().post("gate/\(key)").perform()
         var body = Data()
