@@ -30,8 +30,9 @@ extension RequestBuilder {
     /// `Range: bytes=<on disk>-` and `If-Range`, and appends a `206` to the bytes on disk. A `200` (the file changed on the
     /// server) starts the file again; so does a `206` for other bytes or another total, or a
     /// `416`. The file's final length must be the announced one (else an ``ApiClientError`` with
-    /// `.downloadLengthMismatch`). Once the call sent the request more than once, its error
-    /// counts every sending in ``RequestError/attempts``, however the call ends.
+    /// `.downloadLengthMismatch`). However the call ends, ``RequestError/attempts`` counts each
+    /// request continued and the last request's own retries (for a retryable status); a request
+    /// retried for its status and then cut counts once.
     /// The response returned (and seen by validators) then describes the file written, not the
     /// last range of it: status `200`, the whole `Content-Length`, no `Content-Range`, and the
     /// `206`'s `ETag` and `Last-Modified`, which `If-Range` matched.

@@ -180,7 +180,7 @@ extension RetryPolicy {
         #expect(try await seen(key) == ["200 - -", "206 bytes=30000- \(etag)", "206 bytes=65000- \(etag)", "206 bytes=82500- \(etag)"])
     }
 
-    @Test func aContinuationTheChainRetriedForItsStatusCountsEverySendInTheError() async throws {
+    @Test func aContinuationTheChainRetriedForItsStatusCountsThoseRetriesInTheError() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let key = UUID().uuidString
